@@ -1,0 +1,49 @@
+//! The chess board: squares, bitboards, pieces, moves, the position with its legal move
+//! generator, FEN/validation and end states. It knows nothing of problems or text formats
+//! beyond FEN.
+
+pub mod attacks;
+mod bitboard;
+mod castling;
+mod color;
+mod end_state;
+pub mod fen;
+mod movegen;
+mod movelist;
+mod mv;
+mod position;
+mod role;
+mod setup;
+mod square;
+mod validate;
+pub mod zobrist;
+
+pub use bitboard::{Bitboard, BitboardIter};
+pub use castling::{geometry as castle_geometry, CastleGeometry, Castling, Wing};
+pub use color::Color;
+pub use end_state::{EndState, History};
+pub use fen::{parse_fen, ParseFenError, STARTPOS_FEN};
+pub use movegen::{GenKind, MoveCounter, MoveSink};
+pub use movelist::{MoveList, MAX_MOVES};
+pub use mv::{Move, MoveKind};
+pub use position::Position;
+pub use role::{Piece, Role};
+pub use setup::{Setup, Validation};
+pub use square::{ParseSquareError, Square};
+pub use validate::{ImpossibleCheck, PositionError};
+
+impl Position {
+    /// Parses and validates a FEN in one step.
+    pub fn from_fen(fen: &str, validation: Validation) -> Result<Position, FenError> {
+        Ok(parse_fen(fen)?.into_position(validation)?)
+    }
+}
+
+/// A FEN that could not be read or is not a legal position.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum FenError {
+    #[error("{0}")]
+    Syntax(#[from] ParseFenError),
+    #[error("illegal position: {0}")]
+    Illegal(#[from] PositionError),
+}

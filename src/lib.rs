@@ -1,0 +1,9 @@
+//! Mateproof: a chess-problem solving engine.
+//!
+//! Data flows one way: input front ends build a problem, the solver produces a solution, and
+//! writers print it. This crate's modules follow that flow; [`board`] underlies them all.
+
+pub mod board;
+pub mod perft;
+pub mod problem;
+pub mod solution;

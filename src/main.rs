@@ -1,0 +1,58 @@
+//! The `mateproof` binary: argument parsing only; every subcommand lives in the library.
+
+use clap::{Parser, Subcommand};
+use mateproof::board::{fen::STARTPOS_FEN, Position, Validation};
+use std::io::Write;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "mateproof", version, about = "A chess-problem solving engine (directmates, UCI, Popeye input)")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the legal move tree (Stockfish's `go perft` output format).
+    Perft {
+        /// Depth in plies.
+        depth: u32,
+        /// Position to start from (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Print the count below each root move.
+        #[arg(long)]
+        divide: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Perft { depth, fen, divide }) => run_perft(depth, fen.as_deref(), divide),
+        None => ExitCode::SUCCESS,
+    }
+}
+
+fn run_perft(depth: u32, fen: Option<&str>, divide: bool) -> ExitCode {
+    let pos = match Position::from_fen(fen.unwrap_or(STARTPOS_FEN), Validation::Lenient) {
+        Ok(pos) => pos,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    let total = if divide || depth > 1 {
+        let rows = mateproof::perft::divide(&pos, depth);
+        for (m, n) in &rows {
+            let _ = writeln!(out, "{m}: {n}");
+        }
+        rows.iter().map(|(_, n)| n).sum()
+    } else {
+        mateproof::perft::perft(&pos, depth)
+    };
+    let _ = writeln!(out, "\nNodes searched: {total}");
+    ExitCode::SUCCESS
+}

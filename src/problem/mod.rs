@@ -1,0 +1,33 @@
+//! The one `Problem` type every front end builds (UCI, Popeye, EPD/PGN suites, CLI): a position,
+//! a stipulation and the solving options. It holds no text and knows no front end.
+
+mod options;
+mod stipulation;
+
+pub use options::{SolveOptions, TryMode};
+pub use stipulation::{Aim, ParseStipulationError, Play, Stipulation};
+
+use crate::board::Position;
+
+/// A chess problem: what is on the board, what must be achieved, and what to report.
+#[derive(Clone, Debug)]
+pub struct Problem {
+    pub position: Position,
+    pub stipulation: Stipulation,
+    pub options: SolveOptions,
+}
+
+impl Problem {
+    pub fn new(position: Position, stipulation: Stipulation) -> Problem {
+        Problem {
+            position,
+            stipulation,
+            options: SolveOptions::default(),
+        }
+    }
+
+    /// A directmate in `n` with default options.
+    pub fn directmate(position: Position, n: u32) -> Problem {
+        Problem::new(position, Stipulation::direct_mate(n))
+    }
+}

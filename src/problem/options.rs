@@ -1,0 +1,51 @@
+//! Solving options, named as Popeye names them.
+
+use std::time::Duration;
+
+/// Whether and how tries are reported.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum TryMode {
+    /// Keys only.
+    #[default]
+    Off,
+    /// First moves refuted by at most this many Black moves are reported as tries, each with
+    /// its refutations (`Try` = 1, `Defence k` = k).
+    Refutations(u32),
+}
+
+/// What the solver computes and reports beyond the keys.
+#[derive(Clone, Debug, Default)]
+pub struct SolveOptions {
+    /// `Variation`: the full tree (threats, defences, continuations), not just the keys.
+    pub variations: bool,
+    /// `Try` / `Defence k`.
+    pub tries: TryMode,
+    /// `SetPlay`: Black's moves in the diagram position with White's mates.
+    pub set_play: bool,
+    /// `NoThreat`: do not compute or print threats.
+    pub no_threat: bool,
+    /// `NoShortVariations`: omit variations shorter than the threat.
+    pub no_short_variations: bool,
+    /// `MaxSolutions n`: stop after this many keys.
+    pub max_solutions: Option<u32>,
+    /// `Threat n`: in longer problems, a Black move counts as a defence only if it leaves White
+    /// no threat of mate in at most `n` moves.
+    pub max_threat_length: Option<u32>,
+    /// `MaxFlightsquares n`: a Black move counts as a defence only if it leaves the Black king
+    /// at most `n` flights.
+    pub max_flights: Option<u32>,
+    /// `PostKeyPlay`: the diagram is the position after the key; show Black's play.
+    pub post_key_play: bool,
+    /// `MaxTime`: give up (with a partial solution) after this long.
+    pub max_time: Option<Duration>,
+}
+
+impl SolveOptions {
+    /// The number of refutations a try may have (0 when tries are off).
+    pub fn max_refutations(&self) -> u32 {
+        match self.tries {
+            TryMode::Off => 0,
+            TryMode::Refutations(k) => k,
+        }
+    }
+}
