@@ -7,3 +7,4 @@ pub mod board;
 pub mod perft;
 pub mod problem;
 pub mod solution;
+pub mod solver;

@@ -1,0 +1,94 @@
+//! Limits on a search: a stop flag another thread may raise (UCI `stop`, `quit`), a deadline
+//! and a node budget. Searches poll [`SearchControl::should_stop`] often; it is cheap.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Shared limits for one search (clone it to hand the same flag to several threads).
+#[derive(Clone, Debug)]
+pub struct SearchControl {
+    stop: Arc<AtomicBool>,
+    nodes: Arc<AtomicU64>,
+    started: Instant,
+    deadline: Option<Instant>,
+    max_nodes: Option<u64>,
+}
+
+impl Default for SearchControl {
+    fn default() -> Self {
+        SearchControl::unlimited()
+    }
+}
+
+impl SearchControl {
+    /// No limits; only an explicit [`SearchControl::stop`] ends the search early.
+    pub fn unlimited() -> SearchControl {
+        SearchControl {
+            stop: Arc::new(AtomicBool::new(false)),
+            nodes: Arc::new(AtomicU64::new(0)),
+            started: Instant::now(),
+            deadline: None,
+            max_nodes: None,
+        }
+    }
+
+    /// Uses an existing stop flag (e.g. the UCI loop's).
+    pub fn with_stop_flag(mut self, stop: Arc<AtomicBool>) -> SearchControl {
+        self.stop = stop;
+        self
+    }
+
+    pub fn with_time_limit(mut self, limit: Duration) -> SearchControl {
+        self.deadline = Some(self.started + limit);
+        self
+    }
+
+    pub fn with_node_limit(mut self, nodes: u64) -> SearchControl {
+        self.max_nodes = Some(nodes);
+        self
+    }
+
+    /// Asks every search sharing this control to stop soon.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Adds `n` searched nodes to the shared counter.
+    #[inline]
+    pub fn add_nodes(&self, n: u64) {
+        self.nodes.fetch_add(n, Ordering::Relaxed);
+    }
+
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// True once stopped, past the deadline, or over the node budget. Sets the stop flag when a
+    /// limit is reached so other threads see it without reading the clock.
+    #[inline]
+    pub fn should_stop(&self) -> bool {
+        if self.stop.load(Ordering::Relaxed) {
+            return true;
+        }
+        let over = self.max_nodes.is_some_and(|max| self.nodes() >= max)
+            || self.deadline.is_some_and(|d| Instant::now() >= d);
+        if over {
+            self.stop();
+        }
+        over
+    }
+
+    /// True when the search was cut short (as opposed to finishing).
+    pub fn was_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
