@@ -8,3 +8,5 @@ pub mod perft;
 pub mod problem;
 pub mod solution;
 pub mod solver;
+pub mod output;
+pub mod cli;

@@ -25,12 +25,15 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Solve a directmate given as FEN: keys, threats, variations, tries, cooks.
+    Solve(mateproof::cli::solve::SolveArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Perft { depth, fen, divide }) => run_perft(depth, fen.as_deref(), divide),
+        Some(Command::Solve(args)) => mateproof::cli::solve::run(&args),
         None => ExitCode::SUCCESS,
     }
 }

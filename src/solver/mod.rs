@@ -2,5 +2,12 @@
 //! table, building the full [`crate::solution::Solution`] tree. It prints nothing.
 
 mod control;
+mod prover;
+mod solve;
+mod tree;
+mod tt;
 
 pub use control::SearchControl;
+pub use prover::Prover;
+pub use solve::{mate_search, solve, solve_with_table, MateFound, SolveError};
+pub use tt::{Bounds, TranspositionTable};

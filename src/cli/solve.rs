@@ -1,0 +1,84 @@
+//! `mateproof solve`: the full verdict on one directmate given as FEN.
+
+use crate::board::{Position, Validation};
+use crate::problem::{Problem, Stipulation, TryMode};
+use crate::solver::{solve_with_table, SearchControl, TranspositionTable};
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Arguments of `mateproof solve`.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// The position (4 or 6 FEN fields). The side to move is the attacker.
+    #[arg(long)]
+    pub fen: String,
+    /// Mate in this many moves.
+    #[arg(long)]
+    pub mate: u32,
+    /// Report tries with up to K refutations.
+    #[arg(long, value_name = "K")]
+    pub tries: Option<u32>,
+    /// Also show set play.
+    #[arg(long)]
+    pub setplay: bool,
+    /// Keys only: no threats or variations.
+    #[arg(long)]
+    pub keys_only: bool,
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Transposition table size in MB.
+    #[arg(long, default_value_t = 128)]
+    pub hash: usize,
+    /// Give up after this many seconds.
+    #[arg(long)]
+    pub time: Option<f64>,
+    /// Print the documented JSON object instead of the text tree.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `mateproof solve`. Exit status 2 on bad input.
+pub fn run(args: &SolveArgs) -> ExitCode {
+    let position = match Position::from_fen(&args.fen, Validation::Lenient) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if args.mate == 0 || args.mate > 200 {
+        eprintln!("error: --mate must be between 1 and 200");
+        return ExitCode::from(2);
+    }
+    let mut problem = Problem::new(position, Stipulation::direct_mate(args.mate));
+    problem.options.variations = !args.keys_only;
+    problem.options.set_play = args.setplay;
+    if let Some(k) = args.tries {
+        problem.options.tries = TryMode::Refutations(k);
+    }
+    let mut control = SearchControl::unlimited();
+    if let Some(secs) = args.time.filter(|s| s.is_finite() && *s > 0.0) {
+        control = control.with_time_limit(Duration::from_secs_f64(secs));
+    }
+    let tt = TranspositionTable::new(args.hash);
+    let solution = match solve_with_table(&problem, &control, &tt) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    let written = if args.json {
+        let value = crate::output::json::solution_json(&solution, &problem.stipulation, serde_json::json!([]));
+        writeln!(out, "{value}")
+    } else {
+        write!(out, "{}", crate::output::text::solution_text(&solution, &problem.stipulation))
+    };
+    if written.is_err() {
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,303 @@
+//! The depth-bounded AND/OR search: does the attacker (the side to move at the root) force
+//! mate within `n` of its moves? Attacker nodes are OR nodes (one move suffices), defender
+//! nodes AND nodes (every move must lose).
+//!
+//! Results go to the shared transposition table as proven bounds, so the tree builder can ask
+//! the same question thousands of times for the price of one search. Move ordering: the
+//! table's move, checks, captures, killers for the attacker; the table's refutation and
+//! killer refutations for the defender. Mate in one is found from checking moves only.
+
+use super::tt::{Bounds, TranspositionTable};
+use super::SearchControl;
+use crate::board::{Move, MoveList, Position, Role};
+
+const MAX_PLY: usize = 256;
+const POLL_INTERVAL: u64 = 4096;
+
+/// Answers "mate within n?" questions over one transposition table.
+pub struct Prover<'a> {
+    tt: &'a TranspositionTable,
+    control: &'a SearchControl,
+    nodes: u64,
+    unreported_nodes: u64,
+    aborted: bool,
+    attack_killers: Vec<[Move; 2]>,
+    defence_killers: Vec<[Move; 2]>,
+    /// The last mating move found at each ply: often mates again after another defence.
+    mate_killers: Vec<Move>,
+}
+
+impl<'a> Prover<'a> {
+    pub fn new(tt: &'a TranspositionTable, control: &'a SearchControl) -> Prover<'a> {
+        Prover {
+            tt,
+            control,
+            nodes: 0,
+            unreported_nodes: 0,
+            aborted: false,
+            attack_killers: vec![[Move::NULL; 2]; MAX_PLY],
+            defence_killers: vec![[Move::NULL; 2]; MAX_PLY],
+            mate_killers: vec![Move::NULL; MAX_PLY],
+        }
+    }
+
+    /// Nodes visited by this prover.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// True once a limit stopped the search; every answer since is unreliable.
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    pub fn table(&self) -> &'a TranspositionTable {
+        self.tt
+    }
+
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        self.unreported_nodes += 1;
+        if self.unreported_nodes >= POLL_INTERVAL {
+            self.control.add_nodes(self.unreported_nodes);
+            self.unreported_nodes = 0;
+            if self.control.should_stop() {
+                self.aborted = true;
+            }
+        }
+    }
+
+    /// Reports outstanding node counts to the shared control.
+    pub fn flush_nodes(&mut self) {
+        self.control.add_nodes(self.unreported_nodes);
+        self.unreported_nodes = 0;
+    }
+
+    /// A move of the side to move that mates at once, if any.
+    pub fn mate_in_one(&mut self, pos: &Position) -> Option<Move> {
+        self.mate_in_one_at(pos, MAX_PLY - 1)
+    }
+
+    fn mate_in_one_at(&mut self, pos: &Position, ply: usize) -> Option<Move> {
+        let killer = self.mate_killers.get(ply).copied().unwrap_or(Move::NULL);
+        if !killer.is_null() && pos.is_legal(killer) && pos.gives_check(killer) {
+            self.count_node();
+            if !pos.after(killer).has_legal_move() {
+                return Some(killer);
+            }
+        }
+        for &m in pos.checking_moves().iter() {
+            if m == killer {
+                continue;
+            }
+            self.count_node();
+            if !pos.after(m).has_legal_move() {
+                if let Some(slot) = self.mate_killers.get_mut(ply) {
+                    *slot = m;
+                }
+                return Some(m);
+            }
+        }
+        None
+    }
+
+    /// True when the side to move mates within `n` of its moves against any defence.
+    pub fn attacker_wins(&mut self, pos: &Position, n: u32) -> bool {
+        self.attack(pos, n, 0)
+    }
+
+    /// With the defender to move: true when the attacker mates within `n` more attacker moves
+    /// whatever the defender does (n = 0: the defender is mated now).
+    pub fn defender_loses(&mut self, pos: &Position, n: u32) -> bool {
+        self.defend(pos, n, 0)
+    }
+
+    /// The smallest `n` in `1..=max` with a forced mate, if any.
+    pub fn shortest_win(&mut self, pos: &Position, max: u32) -> Option<u32> {
+        (1..=max).find(|&n| self.attack(pos, n, 0))
+    }
+
+    /// With the defender to move: the smallest number of attacker moves (0..=max) that forces
+    /// mate against every defence, if any.
+    pub fn shortest_loss(&mut self, pos: &Position, max: u32) -> Option<u32> {
+        (0..=max).find(|&n| self.defend(pos, n, 0))
+    }
+
+    fn attack(&mut self, pos: &Position, n: u32, ply: usize) -> bool {
+        if n == 0 || self.aborted {
+            return false;
+        }
+        let key = pos.key();
+        let known = self.tt.probe(key);
+        if known.proves_win(n) {
+            return true;
+        }
+        if known.proves_no_win(n) {
+            return false;
+        }
+        if n == 1 {
+            self.count_node();
+            let mate = self.mate_in_one_at(pos, ply);
+            if !self.aborted {
+                self.tt.store(key, result_bounds(mate.is_some(), 1, mate.unwrap_or(Move::NULL)));
+            }
+            return mate.is_some();
+        }
+        // A shorter mate is cheap to look for and proves this bound too.
+        if self.attack(pos, n - 1, ply) {
+            return true;
+        }
+        self.count_node();
+        let mut moves = pos.legal_moves();
+        self.order_attacks(pos, &mut moves, known.best, ply);
+        for &m in moves.iter() {
+            let child = pos.after(m);
+            if self.defend(&child, n - 1, ply + 1) {
+                if !self.aborted {
+                    self.tt.store(key, result_bounds(true, n, m));
+                    self.add_killer(true, ply, m);
+                }
+                return true;
+            }
+            if self.aborted {
+                return false;
+            }
+        }
+        if !self.aborted {
+            self.tt.store(key, result_bounds(false, n, Move::NULL));
+        }
+        false
+    }
+
+    fn defend(&mut self, pos: &Position, n: u32, ply: usize) -> bool {
+        if self.aborted {
+            return false;
+        }
+        self.count_node();
+        let mut moves = pos.legal_moves();
+        if moves.is_empty() {
+            return pos.is_check();
+        }
+        if n == 0 {
+            return false;
+        }
+        let key = pos.key();
+        let known = self.tt.probe(key);
+        if known.proves_win(n) {
+            return true;
+        }
+        if known.proves_no_win(n) {
+            return false;
+        }
+        self.order_defences(&mut moves, known.best, ply);
+        for &m in moves.iter() {
+            if !self.attack(&pos.after(m), n, ply + 1) {
+                if !self.aborted {
+                    self.tt.store(key, result_bounds(false, n, m));
+                    self.add_killer(false, ply, m);
+                }
+                return false;
+            }
+        }
+        if self.aborted {
+            return false;
+        }
+        self.tt.store(key, result_bounds(true, n, Move::NULL));
+        true
+    }
+
+    fn add_killer(&mut self, attacker: bool, ply: usize, m: Move) {
+        let table = if attacker { &mut self.attack_killers } else { &mut self.defence_killers };
+        if let Some(slot) = table.get_mut(ply) {
+            if slot[0] != m {
+                slot[1] = slot[0];
+                slot[0] = m;
+            }
+        }
+    }
+
+    fn killers(&self, attacker: bool, ply: usize) -> [Move; 2] {
+        let table = if attacker { &self.attack_killers } else { &self.defence_killers };
+        table.get(ply).copied().unwrap_or([Move::NULL; 2])
+    }
+
+    /// Attacker: the table's move, then checks, captures (most valuable victim first), killers.
+    fn order_attacks(&self, pos: &Position, moves: &mut MoveList, best: Move, ply: usize) {
+        let killers = self.killers(true, ply);
+        sort_by_score(moves, |m| {
+            if m == best {
+                return 1_000_000;
+            }
+            let mut score = 0;
+            if pos.gives_check(m) {
+                score += 10_000;
+            }
+            if let Some(victim) = pos.captured_role(m) {
+                score += 1_000 + victim_value(victim);
+            }
+            if m.promotion() == Some(Role::Queen) {
+                score += 900;
+            }
+            if killers.contains(&m) {
+                score += 500;
+            }
+            score
+        });
+    }
+
+    /// Defender: the table's refutation and the killer refutations first.
+    fn order_defences(&self, moves: &mut MoveList, best: Move, ply: usize) {
+        let killers = self.killers(false, ply);
+        promote(moves, &[best, killers[0], killers[1]]);
+    }
+}
+
+fn result_bounds(win: bool, n: u32, best: Move) -> Bounds {
+    let n = n.min(u8::MAX as u32) as u8;
+    if win {
+        Bounds { win_within: n, no_win_within: 0, best }
+    } else {
+        Bounds { win_within: 0, no_win_within: n, best }
+    }
+}
+
+fn victim_value(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 1,
+        Role::Knight | Role::Bishop => 3,
+        Role::Rook => 5,
+        Role::Queen => 9,
+        Role::King => 0,
+    }
+}
+
+/// Sorts by descending score, keeping generation order among equal scores. Scores, index and
+/// move are packed into one integer so the sort compares plain numbers.
+fn sort_by_score(moves: &mut MoveList, mut score: impl FnMut(Move) -> i32) {
+    let mut packed = [0u64; crate::board::MAX_MOVES];
+    let n = moves.len();
+    for (i, (slot, &m)) in packed.iter_mut().zip(moves.iter()).enumerate() {
+        let s = (score(m) + (1 << 30)) as u64;
+        *slot = s << 32 | ((255 - i as u64) << 16) | m.to_u16() as u64;
+    }
+    packed[..n].sort_unstable_by(|a, b| b.cmp(a));
+    for (dst, p) in moves.iter_mut().zip(packed.iter()) {
+        *dst = Move::from_u16(*p as u16);
+    }
+}
+
+/// Moves the given moves (when present) to the front, in the given order; the rest keep
+/// generation order. Cheaper than a sort where only a few moves are special.
+fn promote(moves: &mut MoveList, firsts: &[Move]) {
+    let mut front = 0;
+    for &f in firsts {
+        if f.is_null() {
+            continue;
+        }
+        if let Some(i) = moves[front..].iter().position(|&m| m == f) {
+            moves[front..=front + i].rotate_right(1);
+            front += 1;
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! The solver's entry points: the full verdict on a problem ([`solve`]) and the shortest mate
+//! of a position for engine use ([`mate_search`]).
+
+use super::prover::Prover;
+use super::tree::TreeBuilder;
+use super::{SearchControl, TranspositionTable};
+use crate::board::{Move, Position};
+use crate::problem::{Play, Problem};
+use crate::solution::{AttackNode, BlackPlay, SearchStats, Solution};
+
+/// Why a problem cannot be solved.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum SolveError {
+    #[error("stipulation {0} is not supported yet (directmates #N and exact-#N only)")]
+    Unsupported(crate::problem::Stipulation),
+    #[error("PostKeyPlay needs a position where Black may be to move: {0}")]
+    PostKeyIllegal(String),
+}
+
+/// Solves a problem with a fresh table of `hash_mb` megabytes.
+pub fn solve(problem: &Problem, control: &SearchControl) -> Result<Solution, SolveError> {
+    let tt = TranspositionTable::new(default_hash_mb(problem));
+    solve_with_table(problem, control, &tt)
+}
+
+fn default_hash_mb(problem: &Problem) -> usize {
+    match problem.stipulation.moves {
+        0..=2 => 16,
+        3..=4 => 64,
+        _ => 256,
+    }
+}
+
+/// Solves a problem over a caller's table (the UCI engine keeps one across searches).
+pub fn solve_with_table(
+    problem: &Problem,
+    control: &SearchControl,
+    tt: &TranspositionTable,
+) -> Result<Solution, SolveError> {
+    let stip = problem.stipulation;
+    if !stip.is_supported() || stip.play != Play::Direct {
+        return Err(SolveError::Unsupported(stip));
+    }
+    let n = stip.moves;
+    let options = &problem.options;
+    let mut prover = Prover::new(tt, control);
+    let started = std::time::Instant::now();
+
+    let mut root = problem.position;
+    let mut set_play = None;
+    let mut first_moves = Vec::new();
+
+    if options.post_key_play {
+        // The diagram shows the position after the key: Black is to move.
+        if root.is_check() {
+            return Err(SolveError::PostKeyIllegal("White is in check".into()));
+        }
+        root = root.after_null();
+        let mut builder = TreeBuilder { prover: &mut prover, options };
+        set_play = Some(builder.black_play(&root, n.saturating_sub(1)));
+    } else {
+        if options.set_play && !root.is_check() && n >= 2 {
+            let mut builder = TreeBuilder { prover: &mut prover, options };
+            let diagram_black = root.after_null();
+            let play = builder.black_play(&diagram_black, n - 1);
+            // Set play lists only Black moves that have a set mate; no threat line.
+            set_play = Some(BlackPlay {
+                threat: crate::solution::Threat::NotShown,
+                defences: play.defences,
+            });
+        }
+        first_moves = solve_first_moves(&root, n, &mut prover, problem);
+    }
+
+    prover.flush_nodes();
+    let complete = !prover.aborted();
+    Ok(Solution {
+        position: problem.position,
+        first_moves,
+        set_play,
+        complete,
+        stats: SearchStats {
+            nodes: prover.nodes(),
+            time: started.elapsed(),
+        },
+    })
+}
+
+/// Keys (every first move that forces mate within `n`) and tries, in generation order.
+fn solve_first_moves(root: &Position, n: u32, prover: &mut Prover, problem: &Problem) -> Vec<AttackNode> {
+    let options = &problem.options;
+    let max_refutations = options.max_refutations();
+    let max_keys = options.max_solutions.unwrap_or(u32::MAX);
+    let mut keys_found = 0;
+    let mut nodes = Vec::new();
+    for &m in root.legal_moves().iter() {
+        if prover.aborted() || keys_found >= max_keys {
+            break;
+        }
+        let child = root.after(m);
+        let shortest = prover.shortest_loss(&child, n - 1);
+        let mut builder = TreeBuilder { prover, options };
+        match shortest {
+            Some(k) => {
+                keys_found += 1;
+                let length = k + 1;
+                nodes.push(if options.variations {
+                    builder.expand(root, m, length)
+                } else {
+                    AttackNode::leaf(m, length)
+                });
+            }
+            None if max_refutations > 0 => {
+                let refutations = refutations(builder.prover, &child, n - 1, max_refutations + 1);
+                if !refutations.is_empty() && refutations.len() as u32 <= max_refutations {
+                    nodes.push(builder.expand_try(root, m, n, refutations));
+                }
+            }
+            None => {}
+        }
+    }
+    nodes
+}
+
+/// Black moves in `pos` after which White cannot mate within `budget`, at most `limit` of them.
+fn refutations(prover: &mut Prover, pos: &Position, budget: u32, limit: u32) -> Vec<Move> {
+    let mut found = Vec::new();
+    for &b in pos.legal_moves().iter() {
+        if found.len() as u32 >= limit || prover.aborted() {
+            break;
+        }
+        if !prover.attacker_wins(&pos.after(b), budget) {
+            found.push(b);
+        }
+    }
+    found
+}
+
+/// The shortest forced mate found by [`mate_search`].
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MateFound {
+    /// Mate in this many moves of the side to move.
+    pub moves: u32,
+    /// Every first move that mates in `moves` (more than one = cooked).
+    pub keys: Vec<Move>,
+    /// A principal variation for the first key, with the defender resisting longest.
+    pub pv: Vec<Move>,
+}
+
+/// The shortest forced mate of the side to move within `max_moves`, or `None` (also when the
+/// search was stopped before finding one; see `control.was_stopped()`).
+pub fn mate_search(
+    pos: &Position,
+    max_moves: u32,
+    control: &SearchControl,
+    tt: &TranspositionTable,
+) -> Option<MateFound> {
+    let mut prover = Prover::new(tt, control);
+    let found = prover.shortest_win(pos, max_moves);
+    let result = found.and_then(|moves| {
+        let keys: Vec<Move> = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&m| prover.defender_loses(&pos.after(m), moves - 1))
+            .collect();
+        let pv = principal_variation(&mut prover, pos, keys.first().copied()?, moves);
+        (!prover.aborted()).then_some(MateFound { moves, keys, pv })
+    });
+    prover.flush_nodes();
+    result
+}
+
+/// Key, longest defence, shortest mating reply, … down to mate.
+fn principal_variation(prover: &mut Prover, pos: &Position, key: Move, moves: u32) -> Vec<Move> {
+    let mut pv = vec![key];
+    let mut current = pos.after(key);
+    let mut remaining = moves - 1;
+    while remaining > 0 && !prover.aborted() {
+        // The defence that holds out longest.
+        let mut best: Option<(u32, Move)> = None;
+        for &b in current.legal_moves().iter() {
+            let len = prover.shortest_win(&current.after(b), remaining).unwrap_or(u32::MAX);
+            if best.is_none_or(|(l, _)| len > l) {
+                best = Some((len, b));
+            }
+        }
+        let Some((len, defence)) = best else { break };
+        if len == u32::MAX {
+            break;
+        }
+        pv.push(defence);
+        let after_defence = current.after(defence);
+        let reply = after_defence
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&w| prover.defender_loses(&after_defence.after(w), len - 1));
+        let Some(reply) = reply else { break };
+        pv.push(reply);
+        current = after_defence.after(reply);
+        remaining = len - 1;
+    }
+    pv
+}

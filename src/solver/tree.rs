@@ -1,0 +1,122 @@
+//! Builds the full solution tree the way Popeye reports it, asking the prover yes/no questions
+//! ("mate within n?") that the shared table answers cheaply after the first time.
+//!
+//! At every White move that does not check: the threat (every shortest White continuation
+//! after a Black null move, or zugzwang). Black moves shown as variations: those that defeat
+//! at least one threat move, those that allow a shorter mate than the threat (unless
+//! `NoShortVariations`), and every Black move when there is no threat to defeat. After each
+//! shown Black move: every shortest White continuation, each expanded the same way.
+
+use super::prover::Prover;
+use crate::board::{Move, Position};
+use crate::problem::SolveOptions;
+use crate::solution::{AttackNode, BlackPlay, DefenceNode, Threat};
+
+/// Expands solution trees over one prover.
+pub struct TreeBuilder<'p, 'a> {
+    pub prover: &'p mut Prover<'a>,
+    pub options: &'p SolveOptions,
+}
+
+impl TreeBuilder<'_, '_> {
+    /// The node of a key or continuation `m` from `before`, known to mate in exactly `length`.
+    pub fn expand(&mut self, before: &Position, m: Move, length: u32) -> AttackNode {
+        let child = before.after(m);
+        if length <= 1 || self.prover.aborted() {
+            return AttackNode::leaf(m, length);
+        }
+        let play = self.black_play(&child, length - 1);
+        AttackNode {
+            mv: m,
+            length,
+            threat: play.threat,
+            defences: play.defences,
+            refutations: Vec::new(),
+        }
+    }
+
+    /// A refuted first move: its play (within `length`) and its refutations.
+    pub fn expand_try(&mut self, before: &Position, m: Move, length: u32, refutations: Vec<Move>) -> AttackNode {
+        let mut node = if self.options.variations {
+            self.expand(before, m, length)
+        } else {
+            AttackNode::leaf(m, length)
+        };
+        node.refutations = refutations;
+        node
+    }
+
+    /// Black's play with Black to move in `pos` and White to mate within `budget` more moves:
+    /// the threat and the variations.
+    pub fn black_play(&mut self, pos: &Position, budget: u32) -> BlackPlay {
+        let threat = if pos.is_check() || self.options.no_threat {
+            Threat::NotShown
+        } else {
+            self.threat(pos, budget)
+        };
+        let threat_moves: Vec<Move> = match &threat {
+            Threat::Threats(nodes) => nodes.iter().map(|n| n.mv).collect(),
+            _ => Vec::new(),
+        };
+        let threat_length = match &threat {
+            Threat::Threats(nodes) => nodes.first().map(|n| n.length),
+            _ => None,
+        };
+
+        let mut defences = Vec::new();
+        for &b in pos.legal_moves().iter() {
+            if self.prover.aborted() {
+                break;
+            }
+            let after = pos.after(b);
+            let Some(shortest) = self.prover.shortest_win(&after, budget) else {
+                continue; // a refutation, not a variation
+            };
+            let shown = match threat_length {
+                None => !(self.options.no_short_variations && shortest < budget),
+                Some(t) => {
+                    let short = shortest < t;
+                    (short && !self.options.no_short_variations)
+                        || (!short && self.defeats_threat(&after, &threat_moves, t))
+                }
+            };
+            if !shown {
+                continue;
+            }
+            let continuations = self.continuations(&after, shortest);
+            defences.push(DefenceNode { mv: b, continuations });
+        }
+        BlackPlay { threat, defences }
+    }
+
+    /// Every White move from `pos` that mates within exactly `length` (the shortest), expanded.
+    pub fn continuations(&mut self, pos: &Position, length: u32) -> Vec<AttackNode> {
+        let mut nodes = Vec::new();
+        for &w in pos.legal_moves().iter() {
+            if self.prover.defender_loses(&pos.after(w), length - 1) {
+                nodes.push(self.expand(pos, w, length));
+            }
+        }
+        nodes
+    }
+
+    /// The threat with Black to move in `pos`: White's shortest mates after a Black pass.
+    fn threat(&mut self, pos: &Position, budget: u32) -> Threat {
+        let passed = pos.after_null();
+        match self.prover.shortest_win(&passed, budget) {
+            None => Threat::Zugzwang,
+            Some(t) => Threat::Threats(self.continuations(&passed, t)),
+        }
+    }
+
+    /// True when, after Black's move, at least one threat move no longer mates within `t`
+    /// (or is no longer legal).
+    fn defeats_threat(&mut self, after: &Position, threat_moves: &[Move], t: u32) -> bool {
+        if threat_moves.is_empty() {
+            return true;
+        }
+        threat_moves
+            .iter()
+            .any(|&w| !after.is_legal(w) || !self.prover.defender_loses(&after.after(w), t - 1))
+    }
+}
