@@ -175,12 +175,8 @@ impl<'a> Prover<'a> {
             return false;
         }
         self.count_node();
-        let mut moves = pos.legal_moves();
-        if moves.is_empty() {
-            return pos.is_check();
-        }
         if n == 0 {
-            return false;
+            return !pos.has_legal_move() && pos.is_check();
         }
         let key = pos.key();
         let known = self.tt.probe(key);
@@ -190,8 +186,23 @@ impl<'a> Prover<'a> {
         if known.proves_no_win(n) {
             return false;
         }
+        // The killer refutation first, before generating anything: it usually refutes.
+        let killer = self.killers(false, ply)[0];
+        if !killer.is_null() && pos.is_legal(killer) && !self.attack(&pos.after(killer), n, ply + 1) {
+            if !self.aborted {
+                self.tt.store(key, result_bounds(false, n, killer));
+            }
+            return false;
+        }
+        let mut moves = pos.legal_moves();
+        if moves.is_empty() {
+            return pos.is_check();
+        }
         self.order_defences(&mut moves, known.best, ply);
         for &m in moves.iter() {
+            if m == killer {
+                continue; // already tried
+            }
             if !self.attack(&pos.after(m), n, ply + 1) {
                 if !self.aborted {
                     self.tt.store(key, result_bounds(false, n, m));

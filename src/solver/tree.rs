@@ -72,13 +72,11 @@ impl TreeBuilder<'_, '_> {
             let Some(shortest) = self.prover.shortest_win(&after, budget) else {
                 continue; // a refutation, not a variation
             };
+            // As Popeye: with a threat, a variation is shown when it is longer than the threat
+            // or as long and defeats at least one threat move; shorter ones are not shown.
             let shown = match threat_length {
                 None => !(self.options.no_short_variations && shortest < budget),
-                Some(t) => {
-                    let short = shortest < t;
-                    (short && !self.options.no_short_variations)
-                        || (!short && self.defeats_threat(&after, &threat_moves, t))
-                }
+                Some(t) => shortest > t || (shortest == t && self.defeats_threat(&after, &threat_moves, t)),
             };
             if !shown {
                 continue;
