@@ -10,3 +10,4 @@ pub mod solution;
 pub mod solver;
 pub mod output;
 pub mod cli;
+pub mod popeye;
