@@ -11,3 +11,5 @@ pub mod solver;
 pub mod output;
 pub mod cli;
 pub mod popeye;
+pub mod notation;
+pub mod formats;

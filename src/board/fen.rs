@@ -129,11 +129,16 @@ pub fn parse_fen(text: &str) -> Result<Setup, ParseFenError> {
 
 /// The board field of a FEN.
 pub fn board_to_fen(pos: &Position) -> String {
+    board_field(|sq| pos.piece_at(sq))
+}
+
+/// The board field for whatever stands where `piece_at` says.
+fn board_field(piece_at: impl Fn(Square) -> Option<Piece>) -> String {
     let mut s = String::with_capacity(72);
     for rank in (0..8).rev() {
         let mut empty = 0;
         for file in 0..8 {
-            let piece = Square::from_coords(file, rank).and_then(|sq| pos.piece_at(sq));
+            let piece = Square::from_coords(file, rank).and_then(&piece_at);
             match piece {
                 Some(p) => {
                     if empty > 0 {
@@ -157,12 +162,18 @@ pub fn board_to_fen(pos: &Position) -> String {
 
 /// The first four FEN fields (EPD's position part).
 pub fn to_epd_position(pos: &Position) -> String {
+    setup_to_epd_position(&Setup::from_position(pos))
+}
+
+/// The first four FEN fields of a setup, legal or not, with its e.p. square as given (an EPD
+/// writer must give back what it read).
+pub fn setup_to_epd_position(setup: &Setup) -> String {
     format!(
         "{} {} {} {}",
-        board_to_fen(pos),
-        pos.turn().char(),
-        pos.castling().to_fen(),
-        pos.ep_square().map_or_else(|| "-".to_owned(), |sq| sq.to_string())
+        board_field(|sq| setup.piece_at(sq)),
+        setup.turn.char(),
+        setup.castling.to_fen(),
+        setup.ep_square.map_or_else(|| "-".to_owned(), |sq| sq.to_string())
     )
 }
 

@@ -1,0 +1,11 @@
+//! Text formats that carry positions together with data about them: EPD now (test suites,
+//! `bm`/`dm` answers, perft counts), PGN later.
+//!
+//! Readers here turn a line of text into a board [`Setup`](crate::board::Setup) plus typed
+//! accessors for what the line says about it; writers do the reverse. Moves inside these formats
+//! are read and written through [`crate::notation`]. Nothing here validates beyond syntax
+//! unless asked, and nothing here solves.
+
+pub mod epd;
+
+pub use epd::{BestMoves, Epd, EpdError, Operand, Operation, PerftCount};
