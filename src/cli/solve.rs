@@ -25,6 +25,24 @@ pub struct SolveArgs {
     /// Keys only: no threats or variations.
     #[arg(long)]
     pub keys_only: bool,
+    /// Do not compute threats; show every Black reply.
+    #[arg(long)]
+    pub no_threat: bool,
+    /// Omit variations shorter than the full length.
+    #[arg(long)]
+    pub no_short_variations: bool,
+    /// The position is the one after the key: show Black's play.
+    #[arg(long)]
+    pub postkey: bool,
+    /// Popeye's `Threat n`: quiet White moves must threaten mate within n moves.
+    #[arg(long, value_name = "N")]
+    pub threat_max: Option<u32>,
+    /// Popeye's `MaxFlightsquares n`.
+    #[arg(long, value_name = "N")]
+    pub max_flights: Option<u32>,
+    /// Stop after this many keys.
+    #[arg(long, value_name = "N")]
+    pub max_solutions: Option<u32>,
     /// Search threads.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
@@ -55,6 +73,12 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     let mut problem = Problem::new(position, Stipulation::direct_mate(args.mate));
     problem.options.variations = !args.keys_only;
     problem.options.set_play = args.setplay;
+    problem.options.no_threat = args.no_threat;
+    problem.options.no_short_variations = args.no_short_variations;
+    problem.options.post_key_play = args.postkey;
+    problem.options.max_threat_length = args.threat_max;
+    problem.options.max_flights = args.max_flights;
+    problem.options.max_solutions = args.max_solutions;
     if let Some(k) = args.tries {
         problem.options.tries = TryMode::Refutations(k);
     }

@@ -52,8 +52,16 @@ impl AttackNode {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct DefenceNode {
     pub mv: Move,
-    /// Every shortest White continuation (more than one is a dual).
+    /// Every shortest White continuation (more than one is a dual). Empty only in post-key
+    /// play, where it marks a Black move that refutes (Popeye prints `refutes.`).
     pub continuations: Vec<AttackNode>,
+}
+
+impl DefenceNode {
+    /// A Black move after which White cannot mate in time (listed only in post-key play).
+    pub fn refutes(&self) -> bool {
+        self.continuations.is_empty()
+    }
 }
 
 /// Black's play in the diagram position (set play), or after the key for `PostKeyPlay`.

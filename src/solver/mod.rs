@@ -8,6 +8,6 @@ mod tree;
 mod tt;
 
 pub use control::SearchControl;
-pub use prover::Prover;
+pub use prover::{Prover, Restrictions};
 pub use solve::{mate_search, solve, solve_with_table, MateFound, SolveError};
 pub use tt::{Bounds, TranspositionTable};

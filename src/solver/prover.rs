@@ -14,8 +14,24 @@ use crate::board::{Move, MoveList, Position, Role};
 const MAX_PLY: usize = 256;
 const POLL_INTERVAL: u64 = 4096;
 
+/// Popeye's `Threat n` and `MaxFlightsquares n`: which White moves count as attacking moves.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Restrictions {
+    /// A quiet White move with more than this many moves to go must threaten mate within it.
+    pub max_threat: Option<u32>,
+    /// After a White move that is not the last, the Black king may have at most this many moves.
+    pub max_flights: Option<u32>,
+}
+
+impl Restrictions {
+    pub fn is_none(&self) -> bool {
+        self.max_threat.is_none() && self.max_flights.is_none()
+    }
+}
+
 /// Answers "mate within n?" questions over one transposition table.
 pub struct Prover<'a> {
+    restrictions: Restrictions,
     tt: &'a TranspositionTable,
     control: &'a SearchControl,
     nodes: u64,
@@ -30,6 +46,7 @@ pub struct Prover<'a> {
 impl<'a> Prover<'a> {
     pub fn new(tt: &'a TranspositionTable, control: &'a SearchControl) -> Prover<'a> {
         Prover {
+            restrictions: Restrictions::default(),
             tt,
             control,
             nodes: 0,
@@ -39,6 +56,36 @@ impl<'a> Prover<'a> {
             defence_killers: vec![[Move::NULL; 2]; MAX_PLY],
             mate_killers: vec![Move::NULL; MAX_PLY],
         }
+    }
+
+    /// Restricts the attacker's moves as Popeye's `Threat` and `MaxFlightsquares` do. The table
+    /// must not hold results of an unrestricted search.
+    pub fn with_restrictions(mut self, restrictions: Restrictions) -> Prover<'a> {
+        self.restrictions = restrictions;
+        self
+    }
+
+    /// True when the attacker's move `m` from `pos`, with `n` attacker moves to go (itself
+    /// included), counts under the restrictions.
+    pub fn move_allowed(&mut self, pos: &Position, m: Move, n: u32) -> bool {
+        if self.restrictions.is_none() || n < 2 {
+            return true;
+        }
+        let child = pos.after(m);
+        if let Some(max) = self.restrictions.max_flights {
+            let king = child.king(child.turn());
+            let mut king_moves = crate::board::MoveList::new();
+            child.generate(crate::board::GenKind::All, crate::board::Bitboard::from_square(king), &mut king_moves);
+            if king_moves.len() as u32 > max {
+                return false;
+            }
+        }
+        if let Some(max) = self.restrictions.max_threat {
+            if n > max && !child.is_check() && !self.attack(&child.after_null(), max, 0) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Nodes visited by this prover.
@@ -152,6 +199,9 @@ impl<'a> Prover<'a> {
         let mut moves = pos.legal_moves();
         self.order_attacks(pos, &mut moves, known.best, ply);
         for &m in moves.iter() {
+            if !self.restrictions.is_none() && !self.move_allowed(pos, m, n) {
+                continue;
+            }
             let child = pos.after(m);
             if self.defend(&child, n - 1, ply + 1) {
                 if !self.aborted {

@@ -1,7 +1,7 @@
 //! The solver's entry points: the full verdict on a problem ([`solve`]) and the shortest mate
 //! of a position for engine use ([`mate_search`]).
 
-use super::prover::Prover;
+use super::prover::{Prover, Restrictions};
 use super::tree::TreeBuilder;
 use super::{SearchControl, TranspositionTable};
 use crate::board::{Move, Position};
@@ -43,7 +43,10 @@ pub fn solve_with_table(
     }
     let n = stip.moves;
     let options = &problem.options;
-    let mut prover = Prover::new(tt, control);
+    let mut prover = Prover::new(tt, control).with_restrictions(Restrictions {
+        max_threat: options.max_threat_length,
+        max_flights: options.max_flights,
+    });
     let started = std::time::Instant::now();
 
     let mut root = problem.position;
@@ -57,7 +60,7 @@ pub fn solve_with_table(
         }
         root = root.after_null();
         let mut builder = TreeBuilder { prover: &mut prover, options };
-        set_play = Some(builder.black_play(&root, n.saturating_sub(1)));
+        set_play = Some(builder.black_play_with(&root, n.saturating_sub(1), true));
     } else {
         if options.set_play && !root.is_check() && n >= 2 {
             let mut builder = TreeBuilder { prover: &mut prover, options };
@@ -96,6 +99,9 @@ fn solve_first_moves(root: &Position, n: u32, prover: &mut Prover, problem: &Pro
     for &m in root.legal_moves().iter() {
         if prover.aborted() || keys_found >= max_keys {
             break;
+        }
+        if !prover.move_allowed(root, m, n) {
+            continue; // under Threat/MaxFlightsquares neither a key nor a try
         }
         let child = root.after(m);
         let shortest = prover.shortest_loss(&child, n - 1);

@@ -49,6 +49,12 @@ impl TreeBuilder<'_, '_> {
     /// Black's play with Black to move in `pos` and White to mate within `budget` more moves:
     /// the threat and the variations.
     pub fn black_play(&mut self, pos: &Position, budget: u32) -> BlackPlay {
+        self.black_play_with(pos, budget, false)
+    }
+
+    /// As [`TreeBuilder::black_play`]; with `list_refutations`, Black moves after which White
+    /// cannot mate in time are listed too, as defences without continuations (post-key play).
+    pub fn black_play_with(&mut self, pos: &Position, budget: u32, list_refutations: bool) -> BlackPlay {
         let threat = if pos.is_check() || self.options.no_threat {
             Threat::NotShown
         } else {
@@ -70,14 +76,17 @@ impl TreeBuilder<'_, '_> {
             }
             let after = pos.after(b);
             let Some(shortest) = self.prover.shortest_win(&after, budget) else {
+                if list_refutations {
+                    defences.push(DefenceNode { mv: b, continuations: Vec::new() });
+                }
                 continue; // a refutation, not a variation
             };
             // As Popeye: with a threat, a variation is shown when it is longer than the threat
             // or as long and defeats at least one threat move; shorter ones are not shown.
             let shown = match threat_length {
-                None => !(self.options.no_short_variations && shortest < budget),
+                None => true,
                 Some(t) => shortest > t || (shortest == t && self.defeats_threat(&after, &threat_moves, t)),
-            };
+            } && !(self.options.no_short_variations && shortest < budget);
             if !shown {
                 continue;
             }
@@ -91,7 +100,7 @@ impl TreeBuilder<'_, '_> {
     pub fn continuations(&mut self, pos: &Position, length: u32) -> Vec<AttackNode> {
         let mut nodes = Vec::new();
         for &w in pos.legal_moves().iter() {
-            if self.prover.defender_loses(&pos.after(w), length - 1) {
+            if self.prover.move_allowed(pos, w, length) && self.prover.defender_loses(&pos.after(w), length - 1) {
                 nodes.push(self.expand(pos, w, length));
             }
         }
