@@ -89,6 +89,8 @@ pub struct Solution {
     pub set_play: Option<BlackPlay>,
     /// False when a limit (time, nodes, stop) cut the search short: the lists may be partial.
     pub complete: bool,
+    /// True when `MaxSolutions` stopped the search with first moves left untested.
+    pub max_solutions_reached: bool,
     pub stats: SearchStats,
 }
 

@@ -52,6 +52,7 @@ pub fn solve_with_table(
     let mut root = problem.position;
     let mut set_play = None;
     let mut first_moves = Vec::new();
+    let mut max_solutions_reached = false;
 
     if options.post_key_play {
         // The diagram shows the position after the key: Black is to move.
@@ -72,7 +73,7 @@ pub fn solve_with_table(
                 defences: play.defences,
             });
         }
-        first_moves = solve_first_moves(&root, n, &mut prover, problem);
+        (first_moves, max_solutions_reached) = solve_first_moves(&root, n, &mut prover, problem);
     }
 
     prover.flush_nodes();
@@ -82,6 +83,7 @@ pub fn solve_with_table(
         first_moves,
         set_play,
         complete,
+        max_solutions_reached,
         stats: SearchStats {
             nodes: prover.nodes(),
             time: started.elapsed(),
@@ -89,16 +91,25 @@ pub fn solve_with_table(
     })
 }
 
-/// Keys (every first move that forces mate within `n`) and tries, in generation order.
-fn solve_first_moves(root: &Position, n: u32, prover: &mut Prover, problem: &Problem) -> Vec<AttackNode> {
+/// Keys (every first move that forces mate within `n`) and tries, in Popeye's listing order.
+/// The flag is true when `MaxSolutions` ended the list early.
+fn solve_first_moves(root: &Position, n: u32, prover: &mut Prover, problem: &Problem) -> (Vec<AttackNode>, bool) {
     let options = &problem.options;
     let max_refutations = options.max_refutations();
     let max_keys = options.max_solutions.unwrap_or(u32::MAX);
     let mut keys_found = 0;
     let mut nodes = Vec::new();
-    for &m in root.legal_moves().iter() {
-        if prover.aborted() || keys_found >= max_keys {
+    // First moves are tested in the order problemists (and Popeye) list them, so that
+    // `MaxSolutions` stops at the same keys.
+    let mut first = root.legal_moves();
+    let lister = crate::popeye::order::Lister::for_attack(n);
+    crate::popeye::order::sort_siblings(root, &mut first, lister);
+    for (i, &m) in first.iter().enumerate() {
+        if prover.aborted() {
             break;
+        }
+        if keys_found >= max_keys {
+            return (nodes, i < first.len());
         }
         if !prover.move_allowed(root, m, n) {
             continue; // under Threat/MaxFlightsquares neither a key nor a try
@@ -125,7 +136,7 @@ fn solve_first_moves(root: &Position, n: u32, prover: &mut Prover, problem: &Pro
             None => {}
         }
     }
-    nodes
+    (nodes, false)
 }
 
 /// Black moves in `pos` after which White cannot mate within `budget`, at most `limit` of them.
