@@ -2,6 +2,8 @@
 //! tries with their full play, set play, and search statistics. It stores moves, never text;
 //! writers replay the moves from the problem's position to print them.
 
+pub mod duals;
+
 use crate::board::{Move, Position};
 use std::time::Duration;
 
