@@ -76,7 +76,10 @@ pub enum EpdError {
     #[error("EPD line has {found} position field(s) before the operations; expected 4: '{line}'")]
     MissingFields { found: usize, line: String },
     #[error("EPD position '{position}': {source}")]
-    Fen { position: String, source: ParseFenError },
+    Fen {
+        position: String,
+        source: ParseFenError,
+    },
     #[error("unterminated quoted string in EPD operations: '{text}'")]
     UnterminatedString { text: String },
     #[error("EPD operation must start with an opcode, found \"{text}\"")]
@@ -88,7 +91,10 @@ pub enum EpdError {
         found: String,
     },
     #[error("EPD operation '{opcode}': {source}")]
-    Move { opcode: String, source: ParseMoveError },
+    Move {
+        opcode: String,
+        source: ParseMoveError,
+    },
 }
 
 impl Epd {
@@ -123,10 +129,11 @@ impl Epd {
                 line: line.to_owned(),
             });
         };
-        let mut setup = parse_fen_fields(board, turn, castling, ep).map_err(|source| EpdError::Fen {
-            position: fields.join(" "),
-            source,
-        })?;
+        let mut setup =
+            parse_fen_fields(board, turn, castling, ep).map_err(|source| EpdError::Fen {
+                position: fields.join(" "),
+                source,
+            })?;
         let mut tokens = tokenize(rest)?;
         let fen_clocks = match tokens.as_slice() {
             [Token::Word(half), Token::Word(full), ..] if is_number(half) && is_number(full) => {
@@ -156,7 +163,11 @@ impl Epd {
 
     /// Replaces the first operation with the same opcode, or appends it.
     pub fn set(&mut self, operation: Operation) {
-        match self.operations.iter_mut().find(|op| op.opcode == operation.opcode) {
+        match self
+            .operations
+            .iter_mut()
+            .find(|op| op.opcode == operation.opcode)
+        {
             Some(existing) => *existing = operation,
             None => self.operations.push(operation),
         }
@@ -177,17 +188,26 @@ impl Epd {
 
     /// `dm N`: the side to move mates in N (a positive number).
     pub fn dm(&self) -> Result<Option<u32>, EpdError> {
-        self.operation("dm").map(|op| op.single_number::<u32>("a positive number of moves").and_then(|n| op.positive(n))).transpose()
+        self.operation("dm")
+            .map(|op| {
+                op.single_number::<u32>("a positive number of moves")
+                    .and_then(|n| op.positive(n))
+            })
+            .transpose()
     }
 
     /// `acd N`: the analysis depth in plies.
     pub fn acd(&self) -> Result<Option<u32>, EpdError> {
-        self.operation("acd").map(|op| op.single_number("a number of plies")).transpose()
+        self.operation("acd")
+            .map(|op| op.single_number("a number of plies"))
+            .transpose()
     }
 
     /// `bm`: its SAN moves, legal in `pos` (the position of this line), or its `#N` mate length.
     pub fn best_moves(&self, pos: &Position) -> Result<Option<BestMoves>, EpdError> {
-        let Some(op) = self.operation("bm") else { return Ok(None) };
+        let Some(op) = self.operation("bm") else {
+            return Ok(None);
+        };
         if let [Operand::Word(word)] = op.operands.as_slice() {
             if let Some(length) = word.strip_prefix('#') {
                 return match length.parse::<i32>() {
@@ -196,25 +216,34 @@ impl Epd {
                 };
             }
         }
-        op.read_san_moves(pos).map(|moves| Some(BestMoves::Moves(moves)))
+        op.read_san_moves(pos)
+            .map(|moves| Some(BestMoves::Moves(moves)))
     }
 
     /// `am`: the avoid-moves, legal in `pos`.
     pub fn avoid_moves(&self, pos: &Position) -> Result<Option<Vec<Move>>, EpdError> {
-        self.operation("am").map(|op| op.read_san_moves(pos)).transpose()
+        self.operation("am")
+            .map(|op| op.read_san_moves(pos))
+            .transpose()
     }
 
     /// `pv`: the principal variation, its SAN moves played one after another from `pos`.
     pub fn pv(&self, pos: &Position) -> Result<Option<Vec<Move>>, EpdError> {
-        self.operation("pv").map(|op| op.read_san_line(pos)).transpose()
+        self.operation("pv")
+            .map(|op| op.read_san_line(pos))
+            .transpose()
     }
 
     /// The perft counts `D1 n`, `D2 n`, … in the order written (empty when there are none).
     pub fn perft_counts(&self) -> Result<Vec<PerftCount>, EpdError> {
         let mut counts = Vec::new();
         for op in &self.operations {
-            let Some(depth) = op.opcode.strip_prefix('D').filter(|d| is_number(d)) else { continue };
-            let depth = depth.parse().map_err(|_| op.bad_operand("a depth that fits 32 bits", &op.opcode))?;
+            let Some(depth) = op.opcode.strip_prefix('D').filter(|d| is_number(d)) else {
+                continue;
+            };
+            let depth = depth
+                .parse()
+                .map_err(|_| op.bad_operand("a depth that fits 32 bits", &op.opcode))?;
             counts.push(PerftCount {
                 depth,
                 nodes: op.single_number("a node count")?,
@@ -259,7 +288,10 @@ impl Operation {
     /// assert_eq!(epd.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4 Nf3;");
     /// ```
     pub fn san_moves(opcode: impl Into<String>, pos: &Position, moves: &[Move]) -> Operation {
-        let operands = moves.iter().map(|&m| Operand::Word(to_san_plus(pos, m))).collect();
+        let operands = moves
+            .iter()
+            .map(|&m| Operand::Word(to_san_plus(pos, m)))
+            .collect();
         Operation::new(opcode, operands)
     }
 
@@ -280,7 +312,10 @@ impl Operation {
 
     /// Every operand read as one SAN move of `pos`.
     fn read_san_moves(&self, pos: &Position) -> Result<Vec<Move>, EpdError> {
-        self.operands.iter().map(|operand| parse_san(pos, operand.text()).map_err(|e| self.move_error(e))).collect()
+        self.operands
+            .iter()
+            .map(|operand| parse_san(pos, operand.text()).map_err(|e| self.move_error(e)))
+            .collect()
     }
 
     /// The operands read as a line of SAN moves from `pos`.
@@ -299,7 +334,10 @@ impl Operation {
     /// The operation's only operand as a number.
     fn single_number<T: std::str::FromStr>(&self, expected: &'static str) -> Result<T, EpdError> {
         match self.operands.as_slice() {
-            [operand] => operand.text().parse().map_err(|_| self.bad_operand(expected, operand.text())),
+            [operand] => operand
+                .text()
+                .parse()
+                .map_err(|_| self.bad_operand(expected, operand.text())),
             _ => Err(self.bad_operand(expected, &self.operands_text())),
         }
     }
@@ -321,7 +359,11 @@ impl Operation {
     }
 
     fn operands_text(&self) -> String {
-        self.operands.iter().map(Operand::to_string).collect::<Vec<_>>().join(" ")
+        self.operands
+            .iter()
+            .map(Operand::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 }
 
@@ -361,7 +403,11 @@ impl fmt::Display for Epd {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&setup_to_epd_position(&self.setup))?;
         if self.fen_clocks {
-            write!(f, " {} {}", self.setup.halfmove_clock, self.setup.fullmove_number)?;
+            write!(
+                f,
+                " {} {}",
+                self.setup.halfmove_clock, self.setup.fullmove_number
+            )?;
         }
         for op in &self.operations {
             write!(f, " {op}")?;
@@ -421,14 +467,18 @@ fn tokenize(text: &str) -> Result<Vec<Token>, EpdError> {
             '"' => {
                 let body = &rest[1..];
                 let Some(end) = body.find('"') else {
-                    return Err(EpdError::UnterminatedString { text: rest.to_owned() });
+                    return Err(EpdError::UnterminatedString {
+                        text: rest.to_owned(),
+                    });
                 };
                 tokens.push(Token::Quoted(body[..end].to_owned()));
                 rest = &body[end + 1..];
             }
             _ => {
                 // A quote inside a word is part of it (matetrack writes times as `00'40"`).
-                let end = rest.find(|c: char| c.is_whitespace() || c == ';').unwrap_or(rest.len());
+                let end = rest
+                    .find(|c: char| c.is_whitespace() || c == ';')
+                    .unwrap_or(rest.len());
                 tokens.push(Token::Word(rest[..end].to_owned()));
                 rest = &rest[end..];
             }

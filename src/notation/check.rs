@@ -59,12 +59,23 @@ mod tests {
 
     #[test]
     fn marks_follow_the_board() {
-        let pos = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", Validation::Strict).unwrap();
-        let by_uci = |uci: &str| *pos.legal_moves().iter().find(|m| m.to_string() == uci).unwrap();
+        let pos =
+            Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", Validation::Strict).unwrap();
+        let by_uci = |uci: &str| {
+            *pos.legal_moves()
+                .iter()
+                .find(|m| m.to_string() == uci)
+                .unwrap()
+        };
         assert_eq!(CheckMark::of(&pos, by_uci("a1a8")), CheckMark::Mate);
         assert_eq!(CheckMark::of(&pos, by_uci("a1a2")), CheckMark::None);
-        let checked = Position::from_fen("6k1/6pp/8/8/8/8/8/R5K1 w - - 0 1", Validation::Strict).unwrap();
-        let m = *checked.legal_moves().iter().find(|m| m.to_string() == "a1a8").unwrap();
+        let checked =
+            Position::from_fen("6k1/6pp/8/8/8/8/8/R5K1 w - - 0 1", Validation::Strict).unwrap();
+        let m = *checked
+            .legal_moves()
+            .iter()
+            .find(|m| m.to_string() == "a1a8")
+            .unwrap();
         assert_eq!(CheckMark::of(&checked, m), CheckMark::Check);
         assert_eq!(CheckMark::Check.symbol(), "+");
         assert!(CheckMark::Mate.is_check() && !CheckMark::None.is_check());

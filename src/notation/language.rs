@@ -85,10 +85,18 @@ mod tests {
             for role in Role::ALL {
                 let letter = lang.letter(role);
                 assert_eq!(lang.role(letter), Some(role), "{lang} {role:?}");
-                assert_eq!(lang.role(letter.to_ascii_lowercase()), Some(role), "{lang} {role:?}");
+                assert_eq!(
+                    lang.role(letter.to_ascii_lowercase()),
+                    Some(role),
+                    "{lang} {role:?}"
+                );
             }
         }
-        assert_eq!(Language::English.role('N'), None, "Popeye's English knight is S");
+        assert_eq!(
+            Language::English.role('N'),
+            None,
+            "Popeye's English knight is S"
+        );
         assert_eq!(Language::German.role('B'), Some(Role::Pawn));
         assert_eq!(Language::French.role('C'), Some(Role::Knight));
     }

@@ -97,7 +97,11 @@ impl ParseMoveError {
 }
 
 fn list_moves(moves: &[Move]) -> String {
-    moves.iter().map(Move::to_string).collect::<Vec<_>>().join(", ")
+    moves
+        .iter()
+        .map(Move::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The one legal move among `candidates`, or the error that says why there is not exactly one.
@@ -146,11 +150,18 @@ mod tests {
 
     #[test]
     fn errors_name_the_offending_text() {
-        let pos = Position::from_fen("4k3/8/8/8/8/8/8/R4RK1 w - - 0 1", Validation::Strict).unwrap();
+        let pos =
+            Position::from_fen("4k3/8/8/8/8/8/8/R4RK1 w - - 0 1", Validation::Strict).unwrap();
         let err = parse_san(&pos, "Rd1").unwrap_err();
         assert_eq!(err.text(), "Rd1");
-        assert_eq!(err.to_string(), "SAN move 'Rd1' is ambiguous: it fits a1d1, f1d1");
+        assert_eq!(
+            err.to_string(),
+            "SAN move 'Rd1' is ambiguous: it fits a1d1, f1d1"
+        );
         let err = parse_uci(&pos, "e9e4").unwrap_err();
-        assert!(err.to_string().starts_with("'e9e4' is not a UCI move"), "{err}");
+        assert!(
+            err.to_string().starts_with("'e9e4' is not a UCI move"),
+            "{err}"
+        );
     }
 }

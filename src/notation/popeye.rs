@@ -56,7 +56,11 @@ pub fn to_popeye(pos: &Position, m: Move, language: Language) -> String {
 /// assert_eq!(parse_popeye(&pos, "0-0", Language::French).unwrap().to_string(), "e1g1");
 /// assert!(matches!(parse_popeye(&pos, "Da7-a3", Language::English), Err(ParseMoveError::Syntax { .. })));
 /// ```
-pub fn parse_popeye(pos: &Position, text: &str, language: Language) -> Result<Move, ParseMoveError> {
+pub fn parse_popeye(
+    pos: &Position,
+    text: &str,
+    language: Language,
+) -> Result<Move, ParseMoveError> {
     let body = strip_annotations(text.trim());
     let body = body.strip_suffix("ep.").map_or(body, str::trim_end);
     let legal = pos.legal_moves();
@@ -66,18 +70,23 @@ pub fn parse_popeye(pos: &Position, text: &str, language: Language) -> Result<Mo
         _ => None,
     };
     if let Some(king_file) = castle_file {
-        let castles = legal.iter().copied().filter(|m| m.is_castle() && m.to().file() == king_file);
+        let castles = legal
+            .iter()
+            .copied()
+            .filter(|m| m.is_castle() && m.to().file() == king_file);
         return unique_match(Notation::Popeye, text, castles);
     }
-    let pattern =
-        PopeyePattern::parse(body, language).map_err(|reason| ParseMoveError::syntax(Notation::Popeye, text, reason))?;
+    let pattern = PopeyePattern::parse(body, language)
+        .map_err(|reason| ParseMoveError::syntax(Notation::Popeye, text, reason))?;
     let fits = |m: &Move| {
         m.from() == pattern.from
             && m.to() == pattern.to
             && !m.is_castle()
             && pos.role_at(m.from()) == Some(pattern.role)
             && pos.is_capture(*m) == pattern.capture
-            && pattern.promotion.is_none_or(|role| m.promotion() == Some(role))
+            && pattern
+                .promotion
+                .is_none_or(|role| m.promotion() == Some(role))
     };
     unique_match(Notation::Popeye, text, legal.iter().copied().filter(fits))
 }
@@ -98,7 +107,9 @@ impl PopeyePattern {
         let mut role = Role::Pawn;
         if let [first, tail @ ..] = rest {
             if first.is_ascii_uppercase() {
-                role = language.role(char::from(*first)).ok_or("unknown piece letter for this language")?;
+                role = language
+                    .role(char::from(*first))
+                    .ok_or("unknown piece letter for this language")?;
                 rest = tail;
             }
         }
@@ -115,7 +126,9 @@ impl PopeyePattern {
         let promotion = match tail {
             [] => None,
             [b'=', letter] => {
-                let promoted = language.role(char::from(*letter)).ok_or("unknown promotion piece for this language")?;
+                let promoted = language
+                    .role(char::from(*letter))
+                    .ok_or("unknown promotion piece for this language")?;
                 if !Role::PROMOTIONS.contains(&promoted) {
                     return Err("a pawn promotes to queen, rook, bishop or knight");
                 }

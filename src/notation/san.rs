@@ -78,7 +78,11 @@ fn write_disambiguation(pos: &Position, m: Move, role: Role, out: &mut String) {
     }
     let mut rivals = MoveList::new();
     pos.generate(GenKind::All, rivals_mask, &mut rivals);
-    let rival_origins: Bitboard = rivals.iter().filter(|r| r.to() == m.to()).map(|r| r.from()).collect();
+    let rival_origins: Bitboard = rivals
+        .iter()
+        .filter(|r| r.to() == m.to())
+        .map(|r| r.from())
+        .collect();
     if rival_origins.is_empty() {
         return;
     }
@@ -124,17 +128,28 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
     };
     let legal = pos.legal_moves();
     if let Some(king_file) = castle_wing {
-        let castles = legal.iter().copied().filter(|m| m.is_castle() && m.to().file() == king_file);
+        let castles = legal
+            .iter()
+            .copied()
+            .filter(|m| m.is_castle() && m.to().file() == king_file);
         return unique_match(Notation::San, text, castles);
     }
-    let pattern = SanPattern::parse(body).map_err(|reason| ParseMoveError::syntax(Notation::San, text, reason))?;
-    unique_match(Notation::San, text, legal.iter().copied().filter(|&m| pattern.fits(pos, m)))
+    let pattern = SanPattern::parse(body)
+        .map_err(|reason| ParseMoveError::syntax(Notation::San, text, reason))?;
+    unique_match(
+        Notation::San,
+        text,
+        legal.iter().copied().filter(|&m| pattern.fits(pos, m)),
+    )
 }
 
 /// Drops a trailing `e.p.` or `ep` (with or without a space), which some sources write after
 /// an en-passant capture.
 fn strip_en_passant(text: &str) -> &str {
-    let stripped = text.strip_suffix("e.p.").or_else(|| text.strip_suffix("ep")).unwrap_or(text);
+    let stripped = text
+        .strip_suffix("e.p.")
+        .or_else(|| text.strip_suffix("ep"))
+        .unwrap_or(text);
     stripped.trim_end()
 }
 
@@ -219,7 +234,9 @@ impl SanPattern {
             && self.from_file.is_none_or(|f| f == from.file())
             && self.from_rank.is_none_or(|r| r == from.rank())
             && (!self.capture || pos.is_capture(m))
-            && (self.role != Role::Pawn || self.from_file.is_some() || from.file() == self.to.file())
+            && (self.role != Role::Pawn
+                || self.from_file.is_some()
+                || from.file() == self.to.file())
             && (self.promotion.is_none() || self.promotion == m.promotion())
     }
 }

@@ -39,17 +39,31 @@ pub fn parse_uci(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
             (squares, Some(role))
         }
         _ if bytes.len() == 4 => (bytes, None),
-        _ => return Err(syntax("expected four or five characters such as e2e4 or e7e8q")),
+        _ => {
+            return Err(syntax(
+                "expected four or five characters such as e2e4 or e7e8q",
+            ))
+        }
     };
     let from = Square::from_ascii(&squares[..2]).ok_or_else(|| syntax("bad origin square"))?;
     let to = Square::from_ascii(&squares[2..]).ok_or_else(|| syntax("bad destination square"))?;
-    legal_by_squares(pos, from, to, promotion).ok_or_else(|| ParseMoveError::illegal(Notation::Uci, text))
+    legal_by_squares(pos, from, to, promotion)
+        .ok_or_else(|| ParseMoveError::illegal(Notation::Uci, text))
 }
 
 /// The legal move of `pos` from `from` to `to` with this promotion, if there is one.
-fn legal_by_squares(pos: &Position, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
-    let king_takes_own_rook = pos.moved_piece(Move::normal(from, to)).is_some_and(|p| p.role == Role::King)
-        && pos.piece_at(to).is_some_and(|p| p.role == Role::Rook && p.color == pos.turn());
+fn legal_by_squares(
+    pos: &Position,
+    from: Square,
+    to: Square,
+    promotion: Option<Role>,
+) -> Option<Move> {
+    let king_takes_own_rook = pos
+        .moved_piece(Move::normal(from, to))
+        .is_some_and(|p| p.role == Role::King)
+        && pos
+            .piece_at(to)
+            .is_some_and(|p| p.role == Role::Rook && p.color == pos.turn());
     pos.legal_moves().iter().copied().find(|&m| {
         m.from() == from
             && m.promotion() == promotion
@@ -93,8 +107,16 @@ mod tests {
         let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
         assert_eq!(parse_uci(&p, "e1g1").unwrap().kind(), MoveKind::Castle);
         assert_eq!(parse_uci(&p, "e1c1").unwrap().kind(), MoveKind::Castle);
-        assert_eq!(parse_uci(&p, "e1h1").unwrap().to_string(), "e1g1", "king takes rook");
-        assert_eq!(parse_uci(&p, "e1a1").unwrap().to_string(), "e1c1", "king takes rook");
+        assert_eq!(
+            parse_uci(&p, "e1h1").unwrap().to_string(),
+            "e1g1",
+            "king takes rook"
+        );
+        assert_eq!(
+            parse_uci(&p, "e1a1").unwrap().to_string(),
+            "e1c1",
+            "king takes rook"
+        );
         let black = pos("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
         assert_eq!(parse_uci(&black, "e8a8").unwrap().to_string(), "e8c8");
 
@@ -102,26 +124,52 @@ mod tests {
         assert_eq!(parse_uci(&ep, "e5f6").unwrap().kind(), MoveKind::EnPassant);
 
         let promo = pos("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
-        for (text, role) in [("a7b8q", Role::Queen), ("a7a8r", Role::Rook), ("a7b8B", Role::Bishop), ("a7a8n", Role::Knight)] {
-            assert_eq!(parse_uci(&promo, text).unwrap().promotion(), Some(role), "{text}");
+        for (text, role) in [
+            ("a7b8q", Role::Queen),
+            ("a7a8r", Role::Rook),
+            ("a7b8B", Role::Bishop),
+            ("a7a8n", Role::Knight),
+        ] {
+            assert_eq!(
+                parse_uci(&promo, text).unwrap().promotion(),
+                Some(role),
+                "{text}"
+            );
         }
-        assert!(matches!(parse_uci(&promo, "a7a8"), Err(ParseMoveError::Illegal { .. })));
-        assert!(matches!(parse_uci(&promo, "a7a8k"), Err(ParseMoveError::Syntax { .. })));
-        assert!(matches!(parse_uci(&promo, "e1e2q"), Err(ParseMoveError::Illegal { .. })));
+        assert!(matches!(
+            parse_uci(&promo, "a7a8"),
+            Err(ParseMoveError::Illegal { .. })
+        ));
+        assert!(matches!(
+            parse_uci(&promo, "a7a8k"),
+            Err(ParseMoveError::Syntax { .. })
+        ));
+        assert!(matches!(
+            parse_uci(&promo, "e1e2q"),
+            Err(ParseMoveError::Illegal { .. })
+        ));
     }
 
     #[test]
     fn null_move_only_out_of_check() {
         assert_eq!(parse_uci(&Position::startpos(), "0000"), Ok(Move::NULL));
         let checked = pos("4k3/8/8/8/8/8/8/4K2r w - - 0 1");
-        assert!(matches!(parse_uci(&checked, "0000"), Err(ParseMoveError::Illegal { .. })));
+        assert!(matches!(
+            parse_uci(&checked, "0000"),
+            Err(ParseMoveError::Illegal { .. })
+        ));
     }
 
     #[test]
     fn garbage_is_a_syntax_error() {
         let p = Position::startpos();
-        for text in ["", "e2", "e2e4e", "i2e4", "e0e4", "e2e9", "e2-e4", "é2e4", "e2e4qq"] {
-            assert!(matches!(parse_uci(&p, text), Err(ParseMoveError::Syntax { .. })), "{text:?}");
+        for text in [
+            "", "e2", "e2e4e", "i2e4", "e0e4", "e2e9", "e2-e4", "é2e4", "e2e4qq",
+        ] {
+            assert!(
+                matches!(parse_uci(&p, text), Err(ParseMoveError::Syntax { .. })),
+                "{text:?}"
+            );
         }
     }
 }

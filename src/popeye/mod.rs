@@ -5,4 +5,6 @@
 //! The specification is `protocol/popeye.md`, derived from Popeye 4.104's own outputs in
 //! `testsuites/popeye/`. This module never searches: solving is the solver's job.
 
+pub mod compare;
 pub mod order;
+pub mod transcript;

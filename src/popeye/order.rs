@@ -34,11 +34,29 @@ impl Lister {
 
 /// Direction steps as (file, rank) deltas in the order of Popeye's `vec[]` table for kings and
 /// queens: right, up, left, down, up-left, up-right, down-right, down-left.
-const QUEEN_DIRECTIONS: [(i8, i8); 8] = [(1, 0), (0, 1), (-1, 0), (0, -1), (-1, 1), (1, 1), (1, -1), (-1, -1)];
+const QUEEN_DIRECTIONS: [(i8, i8); 8] = [
+    (1, 0),
+    (0, 1),
+    (-1, 0),
+    (0, -1),
+    (-1, 1),
+    (1, 1),
+    (1, -1),
+    (-1, -1),
+];
 const ROOK_DIRECTIONS: [(i8, i8); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 const BISHOP_DIRECTIONS: [(i8, i8); 4] = [(-1, 1), (1, 1), (1, -1), (-1, -1)];
 /// Popeye's knight vectors `22, 47, 49, 26, -22, -47, -49, -26` on its 24-wide board.
-const KNIGHT_STEPS: [(i8, i8); 8] = [(-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1)];
+const KNIGHT_STEPS: [(i8, i8); 8] = [
+    (-2, 1),
+    (-1, 2),
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+];
 
 /// The sort key of legal move `m` of `pos` among its siblings: sorting a list by ascending key
 /// gives Popeye's printing order.
@@ -63,7 +81,9 @@ pub fn sibling_key(pos: &Position, m: Move, lister: Lister) -> u32 {
         Lister::Ordinary => from,
         Lister::Mating => 63 - from,
     };
-    let generated = pos.role_at(m.from()).map_or(0, |role| generation_index(role, m, lister));
+    let generated = pos
+        .role_at(m.from())
+        .map_or(0, |role| generation_index(role, m, lister));
     // Printed order is the reverse of generation within a piece.
     let within_piece = 255 - generated.min(255);
     (square_rank << 16) | (within_piece << 8) | promotion_rank(m)
@@ -75,13 +95,20 @@ pub fn sort_siblings(pos: &Position, moves: &mut [Move], lister: Lister) {
 }
 
 /// Sorts items carrying a move of `pos` into Popeye's printing order.
-pub fn sort_by_move<T>(pos: &Position, items: &mut [T], lister: impl Fn(&T) -> Lister, mv: impl Fn(&T) -> Move) {
+pub fn sort_by_move<T>(
+    pos: &Position,
+    items: &mut [T],
+    lister: impl Fn(&T) -> Lister,
+    mv: impl Fn(&T) -> Move,
+) {
     items.sort_by_key(|item| sibling_key(pos, mv(item), lister(item)));
 }
 
 /// Whether `moves` already stand in Popeye's order (ties allowed).
 pub fn is_in_sibling_order(pos: &Position, moves: &[Move], lister: Lister) -> bool {
-    moves.windows(2).all(|w| sibling_key(pos, w[0], lister) <= sibling_key(pos, w[1], lister))
+    moves
+        .windows(2)
+        .all(|w| sibling_key(pos, w[0], lister) <= sibling_key(pos, w[1], lister))
 }
 
 /// Promotions are chosen when the move is played, in the order Q, S, R, B (not reversed).
@@ -109,11 +136,17 @@ fn generation_index(role: Role, m: Move, lister: Lister) -> u32 {
 }
 
 fn delta(from: Square, to: Square) -> (i8, i8) {
-    (to.file() as i8 - from.file() as i8, to.rank() as i8 - from.rank() as i8)
+    (
+        to.file() as i8 - from.file() as i8,
+        to.rank() as i8 - from.rank() as i8,
+    )
 }
 
 fn position_of(steps: &[(i8, i8)], step: (i8, i8)) -> u32 {
-    steps.iter().position(|&s| s == step).map_or(0, |i| i as u32)
+    steps
+        .iter()
+        .position(|&s| s == step)
+        .map_or(0, |i| i as u32)
 }
 
 /// King steps in queen-direction order, then 0-0, then 0-0-0 (generated after the steps).
@@ -158,10 +191,25 @@ fn pawn_index(m: Move, df: i8, dr: i8, lister: Lister) -> u32 {
         Step::Single
     };
     let order: [Step; 5] = match lister {
-        Lister::Ordinary => [Step::CaptureLeft, Step::CaptureRight, Step::Single, Step::Double, Step::EnPassant],
-        Lister::Mating => [Step::EnPassant, Step::Single, Step::Double, Step::CaptureLeft, Step::CaptureRight],
+        Lister::Ordinary => [
+            Step::CaptureLeft,
+            Step::CaptureRight,
+            Step::Single,
+            Step::Double,
+            Step::EnPassant,
+        ],
+        Lister::Mating => [
+            Step::EnPassant,
+            Step::Single,
+            Step::Double,
+            Step::CaptureLeft,
+            Step::CaptureRight,
+        ],
     };
-    order.iter().position(|s| *s == step).map_or(0, |i| i as u32)
+    order
+        .iter()
+        .position(|s| *s == step)
+        .map_or(0, |i| i as u32)
 }
 
 #[cfg(test)]
@@ -174,13 +222,19 @@ mod tests {
         let pos = Position::from_fen(fen, Validation::Lenient).unwrap();
         let mut moves: Vec<Move> = pos.legal_moves().iter().copied().collect();
         sort_siblings(&pos, &mut moves, lister);
-        moves.iter().map(|&m| to_popeye(&pos, m, Language::English)).collect()
+        moves
+            .iter()
+            .map(|&m| to_popeye(&pos, m, Language::English))
+            .collect()
     }
 
     /// Popeye's MoveNumbers listing of features/f13 (Juehe #3) gives its full first-move order.
     #[test]
     fn first_moves_follow_popeye_move_numbers() {
-        let got = ordered("4Q3/8/8/3pP3/3p1BN1/4p2P/6k1/4K2R w K - 0 1", Lister::Ordinary);
+        let got = ordered(
+            "4Q3/8/8/3pP3/3p1BN1/4p2P/6k1/4K2R w K - 0 1",
+            Lister::Ordinary,
+        );
         // Popeye numbers pseudo-legal moves; Ke1-f2, Ke1-d2 and Ke1-f1 are illegal and left out.
         let popeye = "Ke1-d1 Ke1-e2 Rh1-f1 Rh1-g1 Rh1-h2 h3-h4 Bf4*e3 Bf4-h2 \
                       Bf4-g3 Bf4-h6 Bf4-g5 Sg4*e3 Sg4-f2 Sg4-h2 Sg4-h6 Sg4-f6 e5-e6 Qe8-a4 Qe8-b5 \
@@ -201,14 +255,21 @@ mod tests {
 
     #[test]
     fn mating_moves_run_from_h8_to_a1_and_promotions_keep_q_s_r_b() {
-        let pos = Position::from_fen("r5k1/1P6/8/8/8/8/8/2Q1K3 w - - 0 1", Validation::Lenient).unwrap();
+        let pos =
+            Position::from_fen("r5k1/1P6/8/8/8/8/8/2Q1K3 w - - 0 1", Validation::Lenient).unwrap();
         let m = |t: &str| parse_popeye(&pos, t, Language::English).unwrap();
         let mut moves = vec![m("Qc1-c8"), m("b7*a8=R"), m("b7*a8=Q"), m("b7-b8=S")];
         sort_siblings(&pos, &mut moves, Lister::Mating);
-        let texts: Vec<String> = moves.iter().map(|&x| to_popeye(&pos, x, Language::English)).collect();
+        let texts: Vec<String> = moves
+            .iter()
+            .map(|&x| to_popeye(&pos, x, Language::English))
+            .collect();
         assert_eq!(texts, ["b7*a8=Q", "b7*a8=R", "b7-b8=S", "Qc1-c8"]);
         sort_siblings(&pos, &mut moves, Lister::Ordinary);
-        let texts: Vec<String> = moves.iter().map(|&x| to_popeye(&pos, x, Language::English)).collect();
+        let texts: Vec<String> = moves
+            .iter()
+            .map(|&x| to_popeye(&pos, x, Language::English))
+            .collect();
         assert_eq!(texts, ["Qc1-c8", "b7-b8=S", "b7*a8=Q", "b7*a8=R"]);
     }
 
@@ -216,6 +277,9 @@ mod tests {
     fn knight_order_reverses_popeye_vectors() {
         let got = ordered("7k/8/8/8/3N4/8/8/K7 w - - 0 1", Lister::Ordinary);
         let knight: Vec<&String> = got.iter().filter(|m| m.starts_with('S')).collect();
-        assert_eq!(knight, ["Sd4-b3", "Sd4-c2", "Sd4-e2", "Sd4-f3", "Sd4-f5", "Sd4-e6", "Sd4-c6", "Sd4-b5"]);
+        assert_eq!(
+            knight,
+            ["Sd4-b3", "Sd4-c2", "Sd4-e2", "Sd4-f3", "Sd4-f5", "Sd4-e6", "Sd4-c6", "Sd4-b5"]
+        );
     }
 }

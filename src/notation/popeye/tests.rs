@@ -10,7 +10,11 @@ fn every_legal_move_of_the_suites_round_trips_in_every_language() {
         for &m in p.legal_moves().iter() {
             for language in Language::ALL {
                 let text = to_popeye(&p, m, language);
-                assert_eq!(parse_popeye(&p, &text, language), Ok(m), "{p:?}: {m} written as {text} ({language})");
+                assert_eq!(
+                    parse_popeye(&p, &text, language),
+                    Ok(m),
+                    "{p:?}: {m} written as {text} ({language})"
+                );
             }
             checked += 1;
         }
@@ -35,14 +39,28 @@ fn every_form_popeye_prints() {
         ("e1c1", "0-0-0", "0-0-0", "0-0-0"),
     ] {
         let m = by_uci(&p, uci);
-        for (language, text) in [(Language::English, english), (Language::German, german), (Language::French, french)] {
+        for (language, text) in [
+            (Language::English, english),
+            (Language::German, german),
+            (Language::French, french),
+        ] {
             assert_eq!(to_popeye(&p, m, language), text, "{uci} in {language}");
-            assert_eq!(parse_popeye(&p, text, language), Ok(m), "{text} in {language}");
+            assert_eq!(
+                parse_popeye(&p, text, language),
+                Ok(m),
+                "{text} in {language}"
+            );
         }
     }
     let black = pos("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
-    assert_eq!(to_popeye(&black, by_uci(&black, "e8g8"), Language::English), "0-0");
-    assert_eq!(to_popeye(&black, by_uci(&black, "e8c8"), Language::English), "0-0-0");
+    assert_eq!(
+        to_popeye(&black, by_uci(&black, "e8g8"), Language::English),
+        "0-0"
+    );
+    assert_eq!(
+        to_popeye(&black, by_uci(&black, "e8c8"), Language::English),
+        "0-0-0"
+    );
 }
 
 #[test]
@@ -51,27 +69,51 @@ fn the_reader_checks_the_text_against_the_board() {
     let english = |text: &str| parse_popeye(&p, text, Language::English);
     // ` ep.` may be left out; marks after the move are tolerated.
     assert_eq!(english("d5*c6").map(|m| m.kind()), Ok(MoveKind::EnPassant));
-    assert_eq!(english("Sg1-f3 ?").map(|m| m.to_string()), Ok("g1f3".to_owned()));
-    assert_eq!(english("Qb3*b5 + !").map(|m| m.to_string()), Ok("b3b5".to_owned()));
+    assert_eq!(
+        english("Sg1-f3 ?").map(|m| m.to_string()),
+        Ok("g1f3".to_owned())
+    );
+    assert_eq!(
+        english("Qb3*b5 + !").map(|m| m.to_string()),
+        Ok("b3b5".to_owned())
+    );
     // Wrong separator, wrong piece, missing promotion piece.
     for text in ["Qb3-b5", "Sg1*f3", "Bg1-f3", "Kc1-c2", "d5-c6"] {
-        assert!(matches!(english(text), Err(ParseMoveError::Illegal { .. })), "{text}");
+        assert!(
+            matches!(english(text), Err(ParseMoveError::Illegal { .. })),
+            "{text}"
+        );
     }
-    assert!(matches!(english("e7-e8"), Err(ParseMoveError::Ambiguous { ref candidates, .. }) if candidates.len() == 4));
-    for text in ["", "Ng1-f3", "g1f3", "Sg1-f", "Sg1xf3", "e7-e8=K", "e7-e8=", "e7-e8=Qx", "Sg1-f3=Q", "Sz1-f3", "0-0-0-0"] {
-        assert!(matches!(english(text), Err(ParseMoveError::Syntax { .. })), "{text:?}");
+    assert!(
+        matches!(english("e7-e8"), Err(ParseMoveError::Ambiguous { ref candidates, .. }) if candidates.len() == 4)
+    );
+    for text in [
+        "", "Ng1-f3", "g1f3", "Sg1-f", "Sg1xf3", "e7-e8=K", "e7-e8=", "e7-e8=Qx", "Sg1-f3=Q",
+        "Sz1-f3", "0-0-0-0",
+    ] {
+        assert!(
+            matches!(english(text), Err(ParseMoveError::Syntax { .. })),
+            "{text:?}"
+        );
     }
     // French `R` is the king, so it cannot be a promotion.
-    assert!(matches!(parse_popeye(&p, "e7-e8=R", Language::French), Err(ParseMoveError::Syntax { .. })));
+    assert!(matches!(
+        parse_popeye(&p, "e7-e8=R", Language::French),
+        Err(ParseMoveError::Syntax { .. })
+    ));
 }
 
 /// The white first moves Popeye printed for a problem, with the check mark it gave each.
 fn popeye_first_moves(file: &str) -> Vec<(String, CheckMark)> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testsuites/popeye/features").join(file);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("testsuites/popeye/features")
+        .join(file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut moves = Vec::new();
     for line in text.lines() {
-        let Some(rest) = line.strip_prefix("   1.") else { continue };
+        let Some(rest) = line.strip_prefix("   1.") else {
+            continue;
+        };
         // `Sb6-d5 + ? threat:` or `h5*g6 ep. ! threat:`: the move, optional ` ep.`, then marks.
         let mut words = rest.split(' ').peekable();
         let mut mv = words.next().unwrap_or_default().to_owned();
@@ -94,10 +136,26 @@ fn popeye_first_moves(file: &str) -> Vec<(String, CheckMark)> {
 fn popeye_outputs_read_and_write_back_exactly() {
     // Positions transcribed from the matching .inp files (the Popeye front end is not ours).
     for (file, fen, language) in [
-        ("f10_forsyth_ep.out", "7R/7p/5P1k/4PKpP/8/8/8/8 w - g6 0 1", Language::English),
-        ("f15_promotion_key_short.out", "8/2P5/8/5B2/8/8/8/k1K5 w - - 0 1", Language::English),
-        ("f18_german.out", "8/Q7/8/8/8/8/8/2k1K2R w K - 0 1", Language::German),
-        ("f19_french.out", "8/Q7/8/8/8/8/8/2k1K2R w K - 0 1", Language::French),
+        (
+            "f10_forsyth_ep.out",
+            "7R/7p/5P1k/4PKpP/8/8/8/8 w - g6 0 1",
+            Language::English,
+        ),
+        (
+            "f15_promotion_key_short.out",
+            "8/2P5/8/5B2/8/8/8/k1K5 w - - 0 1",
+            Language::English,
+        ),
+        (
+            "f18_german.out",
+            "8/Q7/8/8/8/8/8/2k1K2R w K - 0 1",
+            Language::German,
+        ),
+        (
+            "f19_french.out",
+            "8/Q7/8/8/8/8/8/2k1K2R w K - 0 1",
+            Language::French,
+        ),
     ] {
         let p = pos(fen);
         for (text, mark) in popeye_first_moves(file) {

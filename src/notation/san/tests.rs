@@ -47,12 +47,24 @@ fn disambiguation_uses_file_then_rank_then_both() {
     assert_eq!(san(queens, "h4e1"), "Qh4e1");
     assert_eq!(san(queens, "e4e1"), "Qee1");
     assert_eq!(san(queens, "h1e1"), "Q1e1");
-    for (text, uci) in [("Qh4e1", "h4e1"), ("Qee1", "e4e1"), ("Q1e1", "h1e1"), ("Qh4-e1", "h4e1")] {
+    for (text, uci) in [
+        ("Qh4e1", "h4e1"),
+        ("Qee1", "e4e1"),
+        ("Q1e1", "h1e1"),
+        ("Qh4-e1", "h4e1"),
+    ] {
         assert_eq!(read(queens, text).as_deref(), Ok(uci), "{text}");
     }
-    assert!(matches!(read(queens, "Qh4xe1"), Err(ParseMoveError::Illegal { .. })), "x must capture");
-    assert!(matches!(parse_san(&pos(queens), "Qe1"), Err(ParseMoveError::Ambiguous { ref candidates, .. }) if candidates.len() == 3));
-    assert!(matches!(parse_san(&pos(queens), "Qhe1"), Err(ParseMoveError::Ambiguous { ref candidates, .. }) if candidates.len() == 2));
+    assert!(
+        matches!(read(queens, "Qh4xe1"), Err(ParseMoveError::Illegal { .. })),
+        "x must capture"
+    );
+    assert!(
+        matches!(parse_san(&pos(queens), "Qe1"), Err(ParseMoveError::Ambiguous { ref candidates, .. }) if candidates.len() == 3)
+    );
+    assert!(
+        matches!(parse_san(&pos(queens), "Qhe1"), Err(ParseMoveError::Ambiguous { ref candidates, .. }) if candidates.len() == 2)
+    );
 }
 
 #[test]
@@ -67,24 +79,53 @@ fn a_pinned_rival_needs_no_disambiguation() {
 fn promotions_all_four_with_and_without_capture() {
     let fen = "r3k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
     let p = pos(fen);
-    for (letter, role) in [('Q', Role::Queen), ('R', Role::Rook), ('B', Role::Bishop), ('N', Role::Knight)] {
-        let push = Move::new(by_uci(&p, "b7b8q").from(), by_uci(&p, "b7b8q").to(), MoveKind::Promotion(role));
-        let capture = Move::new(push.from(), by_uci(&p, "b7a8q").to(), MoveKind::Promotion(role));
+    for (letter, role) in [
+        ('Q', Role::Queen),
+        ('R', Role::Rook),
+        ('B', Role::Bishop),
+        ('N', Role::Knight),
+    ] {
+        let push = Move::new(
+            by_uci(&p, "b7b8q").from(),
+            by_uci(&p, "b7b8q").to(),
+            MoveKind::Promotion(role),
+        );
+        let capture = Move::new(
+            push.from(),
+            by_uci(&p, "b7a8q").to(),
+            MoveKind::Promotion(role),
+        );
         let push_san = to_san(&p, push);
         let capture_san = to_san(&p, capture);
         assert_eq!(push_san, format!("b8={letter}"));
         assert_eq!(capture_san, format!("bxa8={letter}"));
-        for text in [push_san.clone(), format!("b8{letter}"), format!("b8{}", letter.to_ascii_lowercase())] {
+        for text in [
+            push_san.clone(),
+            format!("b8{letter}"),
+            format!("b8{}", letter.to_ascii_lowercase()),
+        ] {
             assert_eq!(parse_san(&p, &text), Ok(push), "{text}");
         }
-        for text in [capture_san.clone(), format!("bxa8{letter}"), format!("ba8={letter}")] {
+        for text in [
+            capture_san.clone(),
+            format!("bxa8{letter}"),
+            format!("ba8={letter}"),
+        ] {
             assert_eq!(parse_san(&p, &text), Ok(capture), "{text}");
         }
     }
     assert_eq!(san(fen, "b7b8q"), "b8=Q+");
-    assert!(matches!(parse_san(&p, "b8"), Err(ParseMoveError::Ambiguous { ref candidates, .. }) if candidates.len() == 4));
-    assert!(matches!(parse_san(&p, "b8=K"), Err(ParseMoveError::Syntax { .. })));
-    assert!(matches!(parse_san(&p, "Nb8=Q"), Err(ParseMoveError::Syntax { .. })));
+    assert!(
+        matches!(parse_san(&p, "b8"), Err(ParseMoveError::Ambiguous { ref candidates, .. }) if candidates.len() == 4)
+    );
+    assert!(matches!(
+        parse_san(&p, "b8=K"),
+        Err(ParseMoveError::Syntax { .. })
+    ));
+    assert!(matches!(
+        parse_san(&p, "Nb8=Q"),
+        Err(ParseMoveError::Syntax { .. })
+    ));
 }
 
 #[test]
@@ -95,15 +136,30 @@ fn castling_both_wings_both_colours() {
     assert_eq!(san(white, "e1c1"), "O-O-O");
     assert_eq!(san(black, "e8g8"), "O-O");
     assert_eq!(san(black, "e8c8"), "O-O-O");
-    for (text, uci) in [("O-O", "e1g1"), ("0-0", "e1g1"), ("O-O+", "e1g1"), ("0-0-0", "e1c1"), ("O-O-O!", "e1c1")] {
+    for (text, uci) in [
+        ("O-O", "e1g1"),
+        ("0-0", "e1g1"),
+        ("O-O+", "e1g1"),
+        ("0-0-0", "e1c1"),
+        ("O-O-O!", "e1c1"),
+    ] {
         assert_eq!(read(white, text).as_deref(), Ok(uci), "{text}");
     }
     assert_eq!(read(black, "O-O-O").as_deref(), Ok("e8c8"));
     // The king's step to g1 is not castling.
-    assert!(matches!(read(white, "Kg1"), Err(ParseMoveError::Illegal { .. })));
+    assert!(matches!(
+        read(white, "Kg1"),
+        Err(ParseMoveError::Illegal { .. })
+    ));
     // Castling with a rook in the way, or without the right, is illegal.
-    assert!(matches!(read("r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1", "O-O-O"), Err(ParseMoveError::Illegal { .. })));
-    assert!(matches!(read("r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1", "O-O"), Err(ParseMoveError::Illegal { .. })));
+    assert!(matches!(
+        read("r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1", "O-O-O"),
+        Err(ParseMoveError::Illegal { .. })
+    ));
+    assert!(matches!(
+        read("r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1", "O-O"),
+        Err(ParseMoveError::Illegal { .. })
+    ));
     // Castling into check is marked like any other check.
     assert_eq!(san("3k4/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1c1"), "O-O-O+");
 }
@@ -112,10 +168,20 @@ fn castling_both_wings_both_colours() {
 fn en_passant_is_a_capture() {
     let fen = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
     assert_eq!(san(fen, "e5f6"), "exf6");
-    for text in ["exf6", "ef6", "exf6 e.p.", "exf6e.p.", "exf6 ep", "exf6+ e.p."] {
+    for text in [
+        "exf6",
+        "ef6",
+        "exf6 e.p.",
+        "exf6e.p.",
+        "exf6 ep",
+        "exf6+ e.p.",
+    ] {
         assert_eq!(read(fen, text).as_deref(), Ok("e5f6"), "{text}");
     }
-    assert!(matches!(read(fen, "f6"), Err(ParseMoveError::Illegal { .. })), "a pawn capture needs its file");
+    assert!(
+        matches!(read(fen, "f6"), Err(ParseMoveError::Illegal { .. })),
+        "a pawn capture needs its file"
+    );
 }
 
 #[test]
@@ -136,10 +202,18 @@ fn lenient_forms_and_their_limits() {
     }
     // An 'x' must capture; a piece must be there; the king may not walk into nothing.
     for text in ["Nxf3", "exd5", "Ke2", "Nd4", "e5", "Bb5"] {
-        assert!(matches!(read(start, text), Err(ParseMoveError::Illegal { .. })), "{text}");
+        assert!(
+            matches!(read(start, text), Err(ParseMoveError::Illegal { .. })),
+            "{text}"
+        );
     }
-    for text in ["", "+", "Xe4", "e9", "Nf3x", "N", "nf3", "Nf3f3f3", "e4=", "Kk1", "Zz9", "Nii3", "0-0-0-0"] {
-        assert!(matches!(read(start, text), Err(ParseMoveError::Syntax { .. })), "{text:?}");
+    for text in [
+        "", "+", "Xe4", "e9", "Nf3x", "N", "nf3", "Nf3f3f3", "e4=", "Kk1", "Zz9", "Nii3", "0-0-0-0",
+    ] {
+        assert!(
+            matches!(read(start, text), Err(ParseMoveError::Syntax { .. })),
+            "{text:?}"
+        );
     }
 }
 
@@ -149,7 +223,10 @@ fn null_move_is_dashes() {
     assert_eq!(to_san(&start, Move::NULL), "--");
     assert_eq!(parse_san(&start, "--"), Ok(Move::NULL));
     let checked = pos("4k3/8/8/8/8/8/8/4K2r w - - 0 1");
-    assert!(matches!(parse_san(&checked, "--"), Err(ParseMoveError::Illegal { .. })));
+    assert!(matches!(
+        parse_san(&checked, "--"),
+        Err(ParseMoveError::Illegal { .. })
+    ));
 }
 
 #[test]
