@@ -96,10 +96,14 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     };
     let mut out = std::io::stdout().lock();
     let written = if args.json {
-        let value = crate::output::json::solution_json(&solution, &problem.stipulation, serde_json::json!([]));
+        let value = crate::output::json::solution_json(&solution, &problem.stipulation);
         writeln!(out, "{value}")
     } else {
-        write!(out, "{}", crate::output::text::solution_text(&solution, &problem.stipulation))
+        write!(
+            out,
+            "{}",
+            crate::output::text::solution_text(&solution, &problem.stipulation)
+        )
     };
     if written.is_err() {
         return ExitCode::FAILURE;

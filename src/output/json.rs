@@ -10,13 +10,16 @@
 //!   "threats": {"e2e4": ["d1h5"]}, // per key: threat moves, [] for zugzwang, null when not shown
 //!   "tries": [{"move": "...", "refutations": ["..."]}],
 //!   "tree": [ node... ],          // keys and tries: {move, length, try, threat, defences:[{move, continuations:[node]}], refutations}
-//!   "duals": [{"path": ["..."], "moves": ["..."], "kind": "..."}],
+//!   "duals": [{"path": ["..."], "moves": ["..."], "kind": "minor dual on the mating move",
+//!              "size": "dual|triple|multiple", "minor": true, "threat": false, "short": false,
+//!              "on_mating_move": true}],
 //!   "short_mates": [{"move": "...", "length": 1}],  // keys that mate in fewer moves than stipulated
 //!   "nodes": 1234, "time_ms": 5
 //! }
 //! ```
 
 use crate::problem::Stipulation;
+use crate::solution::duals::find_duals;
 use crate::solution::{AttackNode, DefenceNode, Solution, Threat};
 use serde_json::{json, Value};
 
@@ -46,8 +49,29 @@ fn node_json(n: &AttackNode) -> Value {
     })
 }
 
+fn duals_json(solution: &Solution, stipulation: &Stipulation) -> Value {
+    let duals = find_duals(solution, stipulation.moves);
+    Value::Array(
+        duals
+            .iter()
+            .map(|d| {
+                json!({
+                    "path": d.path.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+                    "moves": d.moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+                    "kind": d.kind(),
+                    "size": d.size.name(),
+                    "minor": d.minor,
+                    "threat": d.threat,
+                    "short": d.short,
+                    "on_mating_move": d.on_mating_move,
+                })
+            })
+            .collect(),
+    )
+}
+
 /// The whole solution as one JSON object (see the module documentation for the schema).
-pub fn solution_json(solution: &Solution, stipulation: &Stipulation, duals: Value) -> Value {
+pub fn solution_json(solution: &Solution, stipulation: &Stipulation) -> Value {
     let keys: Vec<String> = solution.keys().map(|k| k.mv.to_string()).collect();
     let threats: serde_json::Map<String, Value> = solution
         .keys()
@@ -55,7 +79,9 @@ pub fn solution_json(solution: &Solution, stipulation: &Stipulation, duals: Valu
             let t = match &k.threat {
                 Threat::NotShown => Value::Null,
                 Threat::Zugzwang => json!([]),
-                Threat::Threats(nodes) => json!(nodes.iter().map(|n| n.mv.to_string()).collect::<Vec<_>>()),
+                Threat::Threats(nodes) => {
+                    json!(nodes.iter().map(|n| n.mv.to_string()).collect::<Vec<_>>())
+                }
             };
             (k.mv.to_string(), t)
         })
@@ -87,7 +113,7 @@ pub fn solution_json(solution: &Solution, stipulation: &Stipulation, duals: Valu
             "threat": threat_json(&p.threat),
             "defences": p.defences.iter().map(defence_json).collect::<Vec<_>>(),
         })),
-        "duals": duals,
+        "duals": duals_json(solution, stipulation),
         "short_mates": short_mates,
         "nodes": solution.stats.nodes,
         "time_ms": solution.stats.time.as_millis() as u64,

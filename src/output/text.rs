@@ -8,7 +8,12 @@ use std::fmt::Write;
 /// The text form of a solution.
 pub fn solution_text(solution: &Solution, stipulation: &Stipulation) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "{} {}", stipulation, crate::board::fen::to_fen(&solution.position));
+    let _ = writeln!(
+        s,
+        "{} {}",
+        stipulation,
+        crate::board::fen::to_fen(&solution.position)
+    );
     if let Some(play) = &solution.set_play {
         let _ = writeln!(s, "set play:");
         for d in &play.defences {
@@ -17,6 +22,17 @@ pub fn solution_text(solution: &Solution, stipulation: &Stipulation) -> String {
     }
     for node in &solution.first_moves {
         write_attack(&mut s, node, 0, true);
+    }
+    for dual in crate::solution::duals::find_duals(solution, stipulation.moves) {
+        let path: Vec<String> = dual.path.iter().map(|m| m.to_string()).collect();
+        let moves: Vec<String> = dual.moves.iter().map(|m| m.to_string()).collect();
+        let _ = writeln!(
+            s,
+            "{}: after {} -> {}",
+            dual.kind(),
+            path.join(" "),
+            moves.join(" ")
+        );
     }
     let keys = solution.keys().count();
     let _ = writeln!(
@@ -27,7 +43,11 @@ pub fn solution_text(solution: &Solution, stipulation: &Stipulation) -> String {
         if keys > 1 { " (cooked)" } else { "" },
         solution.stats.nodes,
         solution.stats.time.as_millis(),
-        if solution.complete { "" } else { "; incomplete (limit reached)" }
+        if solution.complete {
+            ""
+        } else {
+            "; incomplete (limit reached)"
+        }
     );
     s
 }

@@ -69,7 +69,11 @@ impl Dual {
             parts.push("short");
         }
         parts.push(self.size.name());
-        parts.push(if self.on_mating_move { "on the mating move" } else { "before the mating move" });
+        parts.push(if self.on_mating_move {
+            "on the mating move"
+        } else {
+            "before the mating move"
+        });
         parts.join(" ")
     }
 }
@@ -96,7 +100,13 @@ fn collect(node: &AttackNode, path: &mut Vec<Move>, moves_left: u32, duals: &mut
 
     if let Threat::Threats(threats) = &node.threat {
         if threats.len() > 1 {
-            duals.push(make_dual(path.clone(), threats, &forced, true, moves_left - 1));
+            duals.push(make_dual(
+                path.clone(),
+                threats,
+                &forced,
+                true,
+                moves_left - 1,
+            ));
         }
         for t in threats {
             path.push(t.mv);
@@ -109,7 +119,13 @@ fn collect(node: &AttackNode, path: &mut Vec<Move>, moves_left: u32, duals: &mut
         if defence.continuations.len() > 1 {
             // Forced elsewhere means: the only continuation of another variation.
             let others: Vec<Move> = other_forced(node, defence);
-            duals.push(make_dual(path.clone(), &defence.continuations, &others, false, moves_left - 1));
+            duals.push(make_dual(
+                path.clone(),
+                &defence.continuations,
+                &others,
+                false,
+                moves_left - 1,
+            ));
         }
         for c in &defence.continuations {
             path.push(c.mv);
@@ -128,14 +144,21 @@ fn other_forced(node: &AttackNode, except: &DefenceNode) -> Vec<Move> {
         .collect()
 }
 
-fn make_dual(path: Vec<Move>, continuations: &[AttackNode], forced: &[Move], threat: bool, full: u32) -> Dual {
+fn make_dual(
+    path: Vec<Move>,
+    continuations: &[AttackNode],
+    forced: &[Move],
+    threat: bool,
+    full: u32,
+) -> Dual {
     let moves: Vec<Move> = continuations.iter().map(|c| c.mv).collect();
     let length = continuations.iter().map(|c| c.length).max().unwrap_or(0);
     Dual {
         size: DualSize::of(moves.len()),
         minor: moves.iter().all(|m| forced.contains(m)),
         on_mating_move: continuations.iter().all(|c| c.length == 1),
-        short: length < full,
+        // A threat is shorter than the play by nature; "short" concerns variations only.
+        short: !threat && length < full,
         threat,
         moves,
         path,
@@ -164,12 +187,24 @@ mod tests {
             length: 2,
             threat: Threat::Threats(vec![leaf(a), leaf(b)]),
             defences: vec![
-                DefenceNode { mv: mv(60, 52), continuations: vec![leaf(a)] },
-                DefenceNode { mv: mv(61, 53), continuations: vec![leaf(b)] },
+                DefenceNode {
+                    mv: mv(60, 52),
+                    continuations: vec![leaf(a)],
+                },
+                DefenceNode {
+                    mv: mv(61, 53),
+                    continuations: vec![leaf(b)],
+                },
                 // a and b are each forced elsewhere: minor.
-                DefenceNode { mv: mv(62, 54), continuations: vec![leaf(a), leaf(b)] },
+                DefenceNode {
+                    mv: mv(62, 54),
+                    continuations: vec![leaf(a), leaf(b)],
+                },
                 // c is forced nowhere: major triple.
-                DefenceNode { mv: mv(63, 55), continuations: vec![leaf(a), leaf(b), leaf(c)] },
+                DefenceNode {
+                    mv: mv(63, 55),
+                    continuations: vec![leaf(a), leaf(b), leaf(c)],
+                },
             ],
             refutations: vec![],
         };

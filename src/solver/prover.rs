@@ -75,7 +75,11 @@ impl<'a> Prover<'a> {
         if let Some(max) = self.restrictions.max_flights {
             let king = child.king(child.turn());
             let mut king_moves = crate::board::MoveList::new();
-            child.generate(crate::board::GenKind::All, crate::board::Bitboard::from_square(king), &mut king_moves);
+            child.generate(
+                crate::board::GenKind::All,
+                crate::board::Bitboard::from_square(king),
+                &mut king_moves,
+            );
             if king_moves.len() as u32 > max {
                 return false;
             }
@@ -187,7 +191,10 @@ impl<'a> Prover<'a> {
             self.count_node();
             let mate = self.mate_in_one_at(pos, ply);
             if !self.aborted {
-                self.tt.store(key, result_bounds(mate.is_some(), 1, mate.unwrap_or(Move::NULL)));
+                self.tt.store(
+                    key,
+                    result_bounds(mate.is_some(), 1, mate.unwrap_or(Move::NULL)),
+                );
             }
             return mate.is_some();
         }
@@ -238,7 +245,8 @@ impl<'a> Prover<'a> {
         }
         // The killer refutation first, before generating anything: it usually refutes.
         let killer = self.killers(false, ply)[0];
-        if !killer.is_null() && pos.is_legal(killer) && !self.attack(&pos.after(killer), n, ply + 1) {
+        if !killer.is_null() && pos.is_legal(killer) && !self.attack(&pos.after(killer), n, ply + 1)
+        {
             if !self.aborted {
                 self.tt.store(key, result_bounds(false, n, killer));
             }
@@ -269,7 +277,11 @@ impl<'a> Prover<'a> {
     }
 
     fn add_killer(&mut self, attacker: bool, ply: usize, m: Move) {
-        let table = if attacker { &mut self.attack_killers } else { &mut self.defence_killers };
+        let table = if attacker {
+            &mut self.attack_killers
+        } else {
+            &mut self.defence_killers
+        };
         if let Some(slot) = table.get_mut(ply) {
             if slot[0] != m {
                 slot[1] = slot[0];
@@ -279,7 +291,11 @@ impl<'a> Prover<'a> {
     }
 
     fn killers(&self, attacker: bool, ply: usize) -> [Move; 2] {
-        let table = if attacker { &self.attack_killers } else { &self.defence_killers };
+        let table = if attacker {
+            &self.attack_killers
+        } else {
+            &self.defence_killers
+        };
         table.get(ply).copied().unwrap_or([Move::NULL; 2])
     }
 
@@ -317,9 +333,17 @@ impl<'a> Prover<'a> {
 fn result_bounds(win: bool, n: u32, best: Move) -> Bounds {
     let n = n.min(u8::MAX as u32) as u8;
     if win {
-        Bounds { win_within: n, no_win_within: 0, best }
+        Bounds {
+            win_within: n,
+            no_win_within: 0,
+            best,
+        }
     } else {
-        Bounds { win_within: 0, no_win_within: n, best }
+        Bounds {
+            win_within: 0,
+            no_win_within: n,
+            best,
+        }
     }
 }
 

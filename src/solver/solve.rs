@@ -60,11 +60,17 @@ pub fn solve_with_table(
             return Err(SolveError::PostKeyIllegal("White is in check".into()));
         }
         root = root.after_null();
-        let mut builder = TreeBuilder { prover: &mut prover, options };
+        let mut builder = TreeBuilder {
+            prover: &mut prover,
+            options,
+        };
         set_play = Some(builder.black_play_with(&root, n.saturating_sub(1), true));
     } else {
         if options.set_play && !root.is_check() && n >= 2 {
-            let mut builder = TreeBuilder { prover: &mut prover, options };
+            let mut builder = TreeBuilder {
+                prover: &mut prover,
+                options,
+            };
             let diagram_black = root.after_null();
             let play = builder.black_play(&diagram_black, n - 1);
             // Set play lists only Black moves that have a set mate; no threat line.
@@ -93,7 +99,12 @@ pub fn solve_with_table(
 
 /// Keys (every first move that forces mate within `n`) and tries, in Popeye's listing order.
 /// The flag is true when `MaxSolutions` ended the list early.
-fn solve_first_moves(root: &Position, n: u32, prover: &mut Prover, problem: &Problem) -> (Vec<AttackNode>, bool) {
+fn solve_first_moves(
+    root: &Position,
+    n: u32,
+    prover: &mut Prover,
+    problem: &Problem,
+) -> (Vec<AttackNode>, bool) {
     let options = &problem.options;
     let max_refutations = options.max_refutations();
     let max_keys = options.max_solutions.unwrap_or(u32::MAX);
@@ -197,7 +208,9 @@ fn principal_variation(prover: &mut Prover, pos: &Position, key: Move, moves: u3
         // The defence that holds out longest.
         let mut best: Option<(u32, Move)> = None;
         for &b in current.legal_moves().iter() {
-            let len = prover.shortest_win(&current.after(b), remaining).unwrap_or(u32::MAX);
+            let len = prover
+                .shortest_win(&current.after(b), remaining)
+                .unwrap_or(u32::MAX);
             if best.is_none_or(|(l, _)| len > l) {
                 best = Some((len, b));
             }

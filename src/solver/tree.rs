@@ -36,7 +36,13 @@ impl TreeBuilder<'_, '_> {
     }
 
     /// A refuted first move: its play (within `length`) and its refutations.
-    pub fn expand_try(&mut self, before: &Position, m: Move, length: u32, refutations: Vec<Move>) -> AttackNode {
+    pub fn expand_try(
+        &mut self,
+        before: &Position,
+        m: Move,
+        length: u32,
+        refutations: Vec<Move>,
+    ) -> AttackNode {
         let mut node = if self.options.variations {
             self.expand(before, m, length)
         } else {
@@ -54,7 +60,12 @@ impl TreeBuilder<'_, '_> {
 
     /// As [`TreeBuilder::black_play`]; with `list_refutations`, Black moves after which White
     /// cannot mate in time are listed too, as defences without continuations (post-key play).
-    pub fn black_play_with(&mut self, pos: &Position, budget: u32, list_refutations: bool) -> BlackPlay {
+    pub fn black_play_with(
+        &mut self,
+        pos: &Position,
+        budget: u32,
+        list_refutations: bool,
+    ) -> BlackPlay {
         let threat = if pos.is_check() || self.options.no_threat {
             Threat::NotShown
         } else {
@@ -77,7 +88,10 @@ impl TreeBuilder<'_, '_> {
             let after = pos.after(b);
             let Some(shortest) = self.prover.shortest_win(&after, budget) else {
                 if list_refutations {
-                    defences.push(DefenceNode { mv: b, continuations: Vec::new() });
+                    defences.push(DefenceNode {
+                        mv: b,
+                        continuations: Vec::new(),
+                    });
                 }
                 continue; // a refutation, not a variation
             };
@@ -85,13 +99,18 @@ impl TreeBuilder<'_, '_> {
             // or as long and defeats at least one threat move; shorter ones are not shown.
             let shown = match threat_length {
                 None => true,
-                Some(t) => shortest > t || (shortest == t && self.defeats_threat(&after, &threat_moves, t)),
+                Some(t) => {
+                    shortest > t || (shortest == t && self.defeats_threat(&after, &threat_moves, t))
+                }
             } && !(self.options.no_short_variations && shortest < budget);
             if !shown {
                 continue;
             }
             let continuations = self.continuations(&after, shortest);
-            defences.push(DefenceNode { mv: b, continuations });
+            defences.push(DefenceNode {
+                mv: b,
+                continuations,
+            });
         }
         BlackPlay { threat, defences }
     }
@@ -100,7 +119,9 @@ impl TreeBuilder<'_, '_> {
     pub fn continuations(&mut self, pos: &Position, length: u32) -> Vec<AttackNode> {
         let mut nodes = Vec::new();
         for &w in pos.legal_moves().iter() {
-            if self.prover.move_allowed(pos, w, length) && self.prover.defender_loses(&pos.after(w), length - 1) {
+            if self.prover.move_allowed(pos, w, length)
+                && self.prover.defender_loses(&pos.after(w), length - 1)
+            {
                 nodes.push(self.expand(pos, w, length));
             }
         }

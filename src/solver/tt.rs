@@ -32,7 +32,9 @@ impl Bounds {
 
     #[inline]
     fn pack(self) -> u64 {
-        self.win_within as u64 | (self.no_win_within as u64) << 8 | (self.best.to_u16() as u64) << 16
+        self.win_within as u64
+            | (self.no_win_within as u64) << 8
+            | (self.best.to_u16() as u64) << 16
     }
 
     #[inline]
@@ -68,7 +70,10 @@ impl TranspositionTable {
                 data: AtomicU64::new(0),
             })
             .collect();
-        TranspositionTable { slots, mask: count - 1 }
+        TranspositionTable {
+            slots,
+            mask: count - 1,
+        }
     }
 
     /// Forgets everything (new game / new problem).
@@ -126,7 +131,14 @@ impl TranspositionTable {
                 let b = Bounds::unpack(s.data.load(Ordering::Relaxed));
                 b.win_within.max(b.no_win_within)
             };
-            (if weight(second) < weight(first) { second } else { first }, Bounds::default())
+            (
+                if weight(second) < weight(first) {
+                    second
+                } else {
+                    first
+                },
+                Bounds::default(),
+            )
         };
         let merged = Bounds {
             win_within: match (old.win_within, update.win_within) {
@@ -134,7 +146,11 @@ impl TranspositionTable {
                 (a, b) => a.min(b),
             },
             no_win_within: old.no_win_within.max(update.no_win_within),
-            best: if update.best.is_null() { old.best } else { update.best },
+            best: if update.best.is_null() {
+                old.best
+            } else {
+                update.best
+            },
         };
         let data = merged.pack();
         slot.data.store(data, Ordering::Relaxed);
@@ -151,9 +167,28 @@ mod tests {
         let tt = TranspositionTable::new(1);
         let key = 0x1234_5678_9abc_def0;
         assert_eq!(tt.probe(key), Bounds::default());
-        tt.store(key, Bounds { win_within: 5, ..Bounds::default() });
-        tt.store(key, Bounds { win_within: 3, no_win_within: 2, best: Move::NULL });
-        tt.store(key, Bounds { win_within: 4, ..Bounds::default() });
+        tt.store(
+            key,
+            Bounds {
+                win_within: 5,
+                ..Bounds::default()
+            },
+        );
+        tt.store(
+            key,
+            Bounds {
+                win_within: 3,
+                no_win_within: 2,
+                best: Move::NULL,
+            },
+        );
+        tt.store(
+            key,
+            Bounds {
+                win_within: 4,
+                ..Bounds::default()
+            },
+        );
         let b = tt.probe(key);
         assert_eq!((b.win_within, b.no_win_within), (3, 2));
         assert!(b.proves_win(3) && !b.proves_win(2) && b.proves_no_win(2) && !b.proves_no_win(3));
