@@ -2,7 +2,6 @@
 
 use clap::{Parser, Subcommand};
 use mateproof::board::{fen::STARTPOS_FEN, Position, Validation};
-use std::io::Write;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -21,7 +20,8 @@ enum Command {
         /// Position to start from (default: the start position).
         #[arg(long)]
         fen: Option<String>,
-        /// Print the count below each root move.
+        /// Accepted for scripts written for other perft tools: the count below each root move
+        /// is always printed, as Stockfish does.
         #[arg(long)]
         divide: bool,
     },
@@ -32,13 +32,13 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Perft { depth, fen, divide }) => run_perft(depth, fen.as_deref(), divide),
+        Some(Command::Perft { depth, fen, divide: _ }) => run_perft(depth, fen.as_deref()),
         Some(Command::Solve(args)) => mateproof::cli::solve::run(&args),
         None => ExitCode::SUCCESS,
     }
 }
 
-fn run_perft(depth: u32, fen: Option<&str>, divide: bool) -> ExitCode {
+fn run_perft(depth: u32, fen: Option<&str>) -> ExitCode {
     let pos = match Position::from_fen(fen.unwrap_or(STARTPOS_FEN), Validation::Lenient) {
         Ok(pos) => pos,
         Err(e) => {
@@ -46,16 +46,11 @@ fn run_perft(depth: u32, fen: Option<&str>, divide: bool) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut out = std::io::stdout().lock();
-    let total = if divide || depth > 1 {
-        let rows = mateproof::perft::divide(&pos, depth);
-        for (m, n) in &rows {
-            let _ = writeln!(out, "{m}: {n}");
+    match mateproof::perft::write_report(&mut std::io::stdout().lock(), &pos, depth) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
         }
-        rows.iter().map(|(_, n)| n).sum()
-    } else {
-        mateproof::perft::perft(&pos, depth)
-    };
-    let _ = writeln!(out, "\nNodes searched: {total}");
-    ExitCode::SUCCESS
+    }
 }

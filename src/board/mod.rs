@@ -5,6 +5,7 @@
 pub mod attacks;
 mod bitboard;
 mod castling;
+mod checks;
 mod color;
 mod end_state;
 pub mod fen;
@@ -20,6 +21,7 @@ pub mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardIter};
 pub use castling::{geometry as castle_geometry, CastleGeometry, Castling, Wing};
+pub use checks::CheckInfo;
 pub use color::Color;
 pub use end_state::{EndState, History};
 pub use fen::{parse_fen, ParseFenError, STARTPOS_FEN};

@@ -47,8 +47,9 @@ pub trait MoveSink {
     }
 }
 
+/// The origin of a pawn move that went `delta` squares forward to `to`.
 #[inline]
-fn from_delta(to: Square, delta: i8) -> Square {
+pub(super) fn from_delta(to: Square, delta: i8) -> Square {
     Square::new((to.to_u8() as i8 - delta) as u8)
 }
 
@@ -135,13 +136,6 @@ impl Position {
     pub fn capture_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.generate(GenKind::Captures, Bitboard::FULL, &mut list);
-        list
-    }
-
-    /// Every legal move that gives check.
-    pub fn checking_moves(&self) -> MoveList {
-        let mut list = self.legal_moves();
-        list.retain(|m| self.gives_check(m));
         list
     }
 

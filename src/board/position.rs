@@ -5,7 +5,7 @@
 //! A `Position` is always one that [`super::validate`] accepted, so the hot paths may assume
 //! exactly one king per side. Building one from text goes through [`super::Setup`].
 
-use super::attacks::{self, between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use super::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use super::castling::{geometry, Castling, Wing};
 use super::{zobrist, Bitboard, Color, Move, MoveKind, Piece, Role, Square};
 
@@ -399,28 +399,6 @@ impl Position {
     #[inline]
     pub fn is_capture(&self, m: Move) -> bool {
         self.captured_role(m).is_some()
-    }
-
-    /// True when `m` (legal here) checks the opponent's king.
-    pub fn gives_check(&self, m: Move) -> bool {
-        let us = self.turn;
-        let their_king = self.king(!us);
-        let from = m.from();
-        let to = m.to();
-        match m.kind() {
-            MoveKind::Normal => {
-                let Some(role) = self.role_at(from) else { return false };
-                let occupied = self.occupied().without(from).with(to);
-                if attacks::attacks(us, role, to, occupied).contains(their_king) {
-                    return true;
-                }
-                // Discovered check: the mover was the only piece between one of our sliders and
-                // their king, and it leaves that line.
-                (self.slider_blockers(!us) & self.by_color(us)).contains(from)
-                    && !attacks::aligned(from, to, their_king)
-            }
-            _ => self.after(m).is_check(),
-        }
     }
 }
 
