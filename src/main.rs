@@ -27,6 +27,8 @@ enum Command {
     },
     /// Solve a directmate given as FEN: keys, threats, variations, tries, cooks.
     Solve(mateproof::cli::solve::SolveArgs),
+    /// Solve Popeye input files (or stdin) and answer in Popeye's text; flags -maxmem, -maxtime, -regression.
+    Popeye(mateproof::popeye::cli::PopeyeArgs),
 }
 
 fn main() -> ExitCode {
@@ -34,6 +36,7 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Perft { depth, fen, divide: _ }) => run_perft(depth, fen.as_deref()),
         Some(Command::Solve(args)) => mateproof::cli::solve::run(&args),
+        Some(Command::Popeye(args)) => mateproof::popeye::cli::run_command(&args),
         None => ExitCode::SUCCESS,
     }
 }

@@ -5,6 +5,17 @@
 //! The specification is `protocol/popeye.md`, derived from Popeye 4.104's own outputs in
 //! `testsuites/popeye/`. This module never searches: solving is the solver's job.
 
+pub mod cli;
 pub mod compare;
+pub mod header;
+pub mod keywords;
+pub mod lexer;
+pub mod messages;
+pub mod move_numbers;
 pub mod order;
+pub mod problems;
+pub mod reader;
+pub mod run;
 pub mod transcript;
+pub mod tree_text;
+pub mod twin;

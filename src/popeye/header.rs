@@ -1,0 +1,166 @@
+//! The text Popeye prints above the solution: the centred author, origin, award and title
+//! lines, the diagram, and the stipulation line with the piece counts.
+//!
+//! Pure formatting of what the reader collected; it never looks at the play.
+
+use super::reader::ProblemSpec;
+use super::twin::Board;
+use crate::board::{Color, Square};
+use crate::notation::Language;
+use crate::problem::{SolveOptions, Stipulation};
+use std::fmt::Write;
+
+/// Popeye centres texts on a 36-column line (no indent for longer texts).
+const TEXT_WIDTH: usize = 36;
+/// The stipulation line ends with the piece counts in column 35.
+const CAPTION_WIDTH: usize = 35;
+
+/// `text` centred as Popeye centres header lines.
+///
+/// ```
+/// use mateproof::popeye::header::centred;
+/// assert_eq!(centred("Gligor Denkovski"), "          Gligor Denkovski");
+/// assert_eq!(centred("STERN 20/82, 13.05.1982"), "       STERN 20/82, 13.05.1982");
+/// ```
+pub fn centred(text: &str) -> String {
+    let pad = (TEXT_WIDTH + 1).saturating_sub(text.len()) / 2;
+    format!("{}{text}", " ".repeat(pad))
+}
+
+/// The whole header of a problem: empty with `NoBoard`, otherwise an empty line, the centred
+/// texts, an empty line, the diagram and the stipulation line.
+pub fn header(spec: &ProblemSpec, stipulation: Stipulation, language: Language) -> String {
+    if spec.options.no_board {
+        return String::new();
+    }
+    let mut out = String::from("\n");
+    let texts = spec
+        .authors
+        .iter()
+        .chain(&spec.origins)
+        .chain(&spec.award)
+        .chain(&spec.titles);
+    for text in texts {
+        out.push_str(&centred(text));
+        out.push('\n');
+    }
+    out.push('\n');
+    out.push_str(&diagram(&spec.board, language));
+    out.push_str(&stipulation_line(
+        &spec.board,
+        stipulation,
+        &spec.options.solve,
+    ));
+    out
+}
+
+/// The board in Popeye's 37-column frame, rank 8 first.
+pub fn diagram(board: &Board, language: Language) -> String {
+    const FRAME: &str = "+---a---b---c---d---e---f---g---h---+\n";
+    const SPACER: &str = "|                                   |\n";
+    let mut out = String::from(FRAME);
+    out.push_str(SPACER);
+    for rank in (0..8u8).rev() {
+        let digit = char::from(b'1' + rank);
+        out.push(digit);
+        for file in 0..8u8 {
+            let piece = Square::from_coords(file, rank).and_then(|sq| board[sq.index()]);
+            match piece {
+                Some(p) if p.color == Color::White => {
+                    let _ = write!(out, "   {}", language.letter(p.role));
+                }
+                Some(p) => {
+                    let _ = write!(out, "  -{}", language.letter(p.role));
+                }
+                None => out.push_str("   ."),
+            }
+        }
+        let _ = writeln!(out, "   {digit}");
+        out.push_str(SPACER);
+    }
+    out.push_str(FRAME);
+    out
+}
+
+/// `#2` plus `/n` for `Threat n` and `/m` for `MaxFlightsquares m`.
+pub fn stipulation_text(stipulation: Stipulation, options: &SolveOptions) -> String {
+    let mut text = stipulation.to_string();
+    match (options.max_threat_length, options.max_flights) {
+        (None, None) => {}
+        (Some(t), None) => {
+            let _ = write!(text, "/{t}");
+        }
+        (threat, Some(f)) => {
+            let _ = write!(
+                text,
+                "/{}/{f}",
+                threat.map_or_else(String::new, |t| t.to_string())
+            );
+        }
+    }
+    text
+}
+
+/// `  #2                          8 + 7`: the stipulation and the White and Black piece counts.
+pub fn stipulation_line(board: &Board, stipulation: Stipulation, options: &SolveOptions) -> String {
+    let white = board
+        .iter()
+        .flatten()
+        .filter(|p| p.color == Color::White)
+        .count();
+    let black = board
+        .iter()
+        .flatten()
+        .filter(|p| p.color == Color::Black)
+        .count();
+    let counts = format!("{white} + {black}");
+    let stip = stipulation_text(stipulation, options);
+    let gap = CAPTION_WIDTH
+        .saturating_sub(2 + stip.len() + counts.len())
+        .max(1);
+    format!("  {stip}{}{counts}\n", " ".repeat(gap))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::popeye::reader::read;
+
+    #[test]
+    fn header_of_features_f01() {
+        let file = read(
+            "BeginProblem\nAuthor Gligor Denkovski\nOrigin 3rd Place, Liga problemista 1986\nPieces\n  \
+             White Kh5 Qc8 Rg1 Ba8 Bf2 Sb6 Pd4 Pe2\n  Black Kf4 Qc1 Bd6 Ba2 Sc4 Pd7 Pf5\nStipulation #2\nEndProblem",
+        );
+        let spec = &file.problems[0];
+        let text = header(spec, spec.stipulation.unwrap(), Language::English);
+        let expected = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/testsuites/popeye/features/f01_2mover_keys_only.out"
+        ))
+        .unwrap();
+        assert!(expected.starts_with(&text), "{text}");
+        assert!(text.ends_with("  #2                          8 + 7\n"));
+    }
+
+    #[test]
+    fn threat_and_flight_limits_show_in_the_stipulation() {
+        let options = SolveOptions {
+            max_threat_length: Some(1),
+            max_flights: Some(2),
+            ..SolveOptions::default()
+        };
+        assert_eq!(
+            stipulation_text(Stipulation::direct_mate(4), &options),
+            "#4/1/2"
+        );
+        let threat_only = SolveOptions {
+            max_threat_length: Some(2),
+            ..SolveOptions::default()
+        };
+        assert_eq!(
+            stipulation_text(Stipulation::direct_mate(4), &threat_only),
+            "#4/2"
+        );
+    }
+}

@@ -1,0 +1,135 @@
+//! The first moves Popeye numbers for `MoveNumbers`, `StartMoveNumber` and `UpToMoveNumber`:
+//! every *pseudo-legal* White move (Popeye numbers a move before it tests its legality, so
+//! `Ke1-f2 +` next to the Black king is counted), in Popeye's sibling order, each with the
+//! check mark Popeye prints in its `(Ke1-f2 + )` line.
+//!
+//! This module lists and numbers moves; it never decides whether a move solves.
+
+use super::order::{sort_siblings, Lister};
+use crate::board::attacks::{bishop_attacks, rook_attacks};
+use crate::board::attacks::{king_attacks, knight_attacks, pawn_attacks, queen_attacks};
+use crate::board::{Bitboard, Move, MoveKind, Position, Role, Square};
+
+/// One numbered first move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct NumberedMove {
+    /// 1-based, in Popeye's order.
+    pub number: u32,
+    pub mv: Move,
+    /// The move leaves the mover's king attacked: Popeye numbers it but it is no solution.
+    pub legal: bool,
+    /// The move attacks the opponent's king (printed `+ `), counting king contact.
+    pub checks: bool,
+}
+
+/// Every pseudo-legal move of the side to move in `pos`, numbered in Popeye's order.
+///
+/// ```
+/// use mateproof::board::{Position, Validation};
+/// use mateproof::popeye::move_numbers::numbered_first_moves;
+/// use mateproof::popeye::order::Lister;
+/// let pos = Position::from_fen("8/8/8/8/8/8/6k1/4K3 w - - 0 1", Validation::Lenient).unwrap();
+/// let moves = numbered_first_moves(&pos, Lister::Ordinary);
+/// assert_eq!(moves.len(), 5); // Kf2, Kd2, Kd1, Ke2, Kf1 — two of them next to the black king
+/// assert_eq!(moves.iter().filter(|m| !m.legal).count(), 2);
+/// ```
+pub fn numbered_first_moves(pos: &Position, lister: Lister) -> Vec<NumberedMove> {
+    let mut moves = pseudo_legal_moves(pos);
+    sort_siblings(pos, &mut moves, lister);
+    let legal = pos.legal_moves();
+    let us = pos.turn();
+    moves
+        .into_iter()
+        .enumerate()
+        .map(|(i, mv)| {
+            let mut after = *pos;
+            after.play(mv);
+            let their_king = after.pieces(!us, Role::King).first();
+            let checks = their_king.is_some_and(|k| after.is_attacked(k, us, after.occupied()));
+            NumberedMove {
+                number: i as u32 + 1,
+                mv,
+                legal: legal.contains(mv),
+                checks,
+            }
+        })
+        .collect()
+}
+
+/// Moves that follow the pieces' rules but may leave the own king attacked. Castling is
+/// included only when legal, as Popeye tests it while generating.
+fn pseudo_legal_moves(pos: &Position) -> Vec<Move> {
+    let us = pos.turn();
+    let ours = pos.by_color(us);
+    let theirs = pos.by_color(!us);
+    let occupied = pos.occupied();
+    let mut moves = Vec::new();
+    for from in ours {
+        let Some(role) = pos.role_at(from) else {
+            continue;
+        };
+        let targets = match role {
+            Role::Pawn => {
+                pawn_moves(pos, from, &mut moves);
+                continue;
+            }
+            Role::Knight => knight_attacks(from),
+            Role::Bishop => bishop_attacks(from, occupied),
+            Role::Rook => rook_attacks(from, occupied),
+            Role::Queen => queen_attacks(from, occupied),
+            Role::King => king_attacks(from),
+        } - ours;
+        for to in targets {
+            // Never "capture" the king: such a position would already be illegal.
+            if theirs.contains(to) && pos.role_at(to) == Some(Role::King) {
+                continue;
+            }
+            moves.push(Move::normal(from, to));
+        }
+    }
+    moves.extend(pos.legal_moves().iter().copied().filter(|m| m.is_castle()));
+    moves
+}
+
+fn pawn_moves(pos: &Position, from: Square, moves: &mut Vec<Move>) {
+    let us = pos.turn();
+    let theirs = pos.by_color(!us);
+    let occupied = pos.occupied();
+    let forward = us.forward();
+    let last_rank = if forward > 0 { 7 } else { 0 };
+    let mut push = |to: Square, kind: MoveKind| {
+        if to.rank() == last_rank {
+            for role in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
+                moves.push(Move::new(from, to, MoveKind::Promotion(role)));
+            }
+        } else {
+            moves.push(Move::new(from, to, kind));
+        }
+    };
+    let captures = pawn_attacks(us, from);
+    for to in captures & theirs {
+        if pos.role_at(to) != Some(Role::King) {
+            push(to, MoveKind::Normal);
+        }
+    }
+    if let Some(ep) = pos.ep_square() {
+        if captures.contains(ep) {
+            push(ep, MoveKind::EnPassant);
+        }
+    }
+    let Some(one) = from.offset(0, forward) else {
+        return;
+    };
+    if occupied.contains(one) {
+        return;
+    }
+    push(one, MoveKind::Normal);
+    let start_rank = if forward > 0 { 1 } else { 6 };
+    if from.rank() == start_rank {
+        if let Some(two) = one.offset(0, forward) {
+            if !(occupied & Bitboard::from_square(two)).any() {
+                push(two, MoveKind::Normal);
+            }
+        }
+    }
+}

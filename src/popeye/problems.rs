@@ -1,0 +1,205 @@
+//! Turns a [`ProblemSpec`] into the problems to solve: one per twin (or one for a problem
+//! without twins), each a [`Problem`] built from the twin's board with Popeye's conventions
+//! (White to move, castling wherever king and rook stand at home unless `NoCastling` says
+//! otherwise, the `EnPassant` target), or the reason it cannot be solved.
+//!
+//! It never solves and never prints; the words of a fault belong to the writer.
+
+use super::reader::ProblemSpec;
+use super::twin::{apply, Board, TwinError, TwinState};
+use crate::board::{Color, Position, PositionError, Setup, Square, Validation, Wing};
+use crate::notation::Language;
+use crate::problem::{Problem, Stipulation};
+
+/// Why one twin cannot be solved.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum TwinFault {
+    /// A side has no king (Popeye: "both sides need a king").
+    #[error("both sides need a king")]
+    MissingKing,
+    /// The side not to move is in check (Popeye: "the side to play can capture the king").
+    #[error("the side to play can capture the king")]
+    OppositeCheck,
+    #[error("{0}")]
+    Twin(#[from] TwinError),
+    /// A position Mateproof cannot represent (e.g. a pawn on its first rank).
+    #[error("position not supported yet: {0}")]
+    Position(PositionError),
+}
+
+/// One twin ready for the solver (or not).
+#[derive(Clone, Debug)]
+pub struct TwinProblem {
+    /// The header line without its line break (`a) `, `b) -wRa1  `, `+d) #2  `); `None` for a
+    /// problem without twins.
+    pub label: Option<String>,
+    pub stipulation: Stipulation,
+    pub problem: Result<Problem, TwinFault>,
+}
+
+/// The diagram's stipulation, or `#1` when the file gave none.
+fn base_state(spec: &ProblemSpec) -> TwinState {
+    TwinState {
+        board: spec.board,
+        stipulation: spec.stipulation.unwrap_or(Stipulation::direct_mate(1)),
+    }
+}
+
+/// The twins of `spec` in order, the diagram first (unless `ZeroPosition`).
+///
+/// ```
+/// use mateproof::notation::Language;
+/// use mateproof::popeye::{problems::twin_problems, reader::read};
+/// let file = read("begin pieces white ke1 ra1 black ke5 stip #3 twin remove a1 endp");
+/// let twins = twin_problems(&file.problems[0], Language::English);
+/// assert_eq!(twins.len(), 2);
+/// assert_eq!(twins[1].label.as_deref(), Some("b) -wRa1  "));
+/// assert!(twins[1].problem.is_ok());
+/// ```
+pub fn twin_problems(spec: &ProblemSpec, language: Language) -> Vec<TwinProblem> {
+    let base = base_state(spec);
+    let mut out = Vec::new();
+    let twinned = !spec.twins.is_empty() || spec.zero_position;
+    let mut letter = 0u32;
+    let mut label = |continued: bool, items: &str| {
+        let text = format!(
+            "{}{}{}",
+            if continued { "+" } else { "" },
+            twin_letter(letter),
+            items
+        );
+        letter += 1;
+        text
+    };
+    if !spec.zero_position {
+        out.push(TwinProblem {
+            label: twinned.then(|| label(false, "")),
+            stipulation: base.stipulation,
+            problem: build(spec, &base.board, base.stipulation),
+        });
+    }
+    let mut previous = base.clone();
+    for twin in &spec.twins {
+        let from = if twin.continued { &previous } else { &base };
+        match apply(from, twin, language) {
+            Ok((state, items)) => {
+                out.push(TwinProblem {
+                    label: Some(label(twin.continued, &items)),
+                    stipulation: state.stipulation,
+                    problem: build(spec, &state.board, state.stipulation),
+                });
+                previous = state;
+            }
+            Err(error) => out.push(TwinProblem {
+                label: Some(label(twin.continued, "")),
+                stipulation: from.stipulation,
+                problem: Err(TwinFault::Twin(error)),
+            }),
+        }
+    }
+    out
+}
+
+/// `a) ` … `z) `, then `z1) `, `z2) ` as Popeye counts on.
+fn twin_letter(index: u32) -> String {
+    match char::from_u32(u32::from(b'a') + index) {
+        Some(c) if index < 26 => format!("{c}) "),
+        _ => format!("z{}) ", index - 25),
+    }
+}
+
+/// The setup Popeye solves: White to move, castling rights from the home squares minus
+/// `NoCastling`, the `EnPassant` target if it fits the board.
+pub fn setup_of(spec: &ProblemSpec, board: &Board) -> Setup {
+    let mut setup = Setup::empty();
+    setup.board = *board;
+    setup.grant_castling_from_home_squares();
+    for &sq in &spec.options.no_castling {
+        remove_castling(&mut setup, sq);
+    }
+    setup.ep_square = spec.options.en_passant;
+    setup
+}
+
+fn remove_castling(setup: &mut Setup, sq: Square) {
+    for color in Color::ALL {
+        for wing in Wing::ALL {
+            let g = crate::board::castle_geometry(color, wing);
+            if g.king_from == sq || g.rook_from == sq {
+                setup.castling.remove(color, wing);
+            }
+        }
+    }
+}
+
+fn build(
+    spec: &ProblemSpec,
+    board: &Board,
+    stipulation: Stipulation,
+) -> Result<Problem, TwinFault> {
+    let mut setup = setup_of(spec, board);
+    let position = match setup.into_position(Validation::Lenient) {
+        Err(PositionError::InvalidEpSquare(_)) => {
+            // Popeye ignores an e.p. indication the board does not allow.
+            setup.ep_square = None;
+            setup.into_position(Validation::Lenient)
+        }
+        other => other,
+    };
+    let position: Position = position.map_err(|e| match e {
+        PositionError::MissingKing(_) => TwinFault::MissingKing,
+        PositionError::OppositeCheck(_) => TwinFault::OppositeCheck,
+        other => TwinFault::Position(other),
+    })?;
+    let mut problem = Problem::new(position, stipulation);
+    problem.options = spec.options.solve.clone();
+    Ok(problem)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::popeye::reader::read;
+
+    #[test]
+    fn continued_twins_build_on_the_previous_twin() {
+        let file = read(
+            "BeginProblem Pieces White Ke1 Qf8 Ra1 Rh1 Se2 Pc6 Pe4 Pf6 Black Ke5 Pe6 Stipulation #3 \
+             Twin Remove a1 Twin Move f8 g8 Twin Continued Stipulation #2 EndProblem",
+        );
+        let twins = twin_problems(&file.problems[0], Language::English);
+        let labels: Vec<&str> = twins.iter().filter_map(|t| t.label.as_deref()).collect();
+        assert_eq!(labels, ["a) ", "b) -wRa1  ", "c) wQf8-->g8  ", "+d) #2  "]);
+        let d = twins[3].problem.as_ref().unwrap();
+        assert_eq!(d.stipulation.moves, 2);
+        assert!(
+            d.position.piece_at(Square::A1).is_some(),
+            "d) continues c), which kept a1"
+        );
+        assert!(d.position.castling().has(Color::White, Wing::QueenSide));
+    }
+
+    #[test]
+    fn faults_are_named() {
+        let file = read("BeginProblem Pieces White Qd1 Black Ka8 Stipulation #2 NextProblem Pieces White Kc6 Qd8 Black Ka8 Stipulation #2 EndProblem");
+        let missing = twin_problems(&file.problems[0], Language::English);
+        assert_eq!(
+            missing[0].problem.as_ref().unwrap_err(),
+            &TwinFault::MissingKing
+        );
+        let check = twin_problems(&file.problems[1], Language::English);
+        assert_eq!(
+            check[0].problem.as_ref().unwrap_err(),
+            &TwinFault::OppositeCheck
+        );
+    }
+
+    #[test]
+    fn no_castling_removes_rights() {
+        let file = read("BeginProblem Pieces White Ke1 Ra1 Rh1 Black Ke8 Stipulation #2 Option NoCastling h1 EndProblem");
+        let twins = twin_problems(&file.problems[0], Language::English);
+        let pos = &twins[0].problem.as_ref().unwrap().position;
+        assert!(!pos.castling().has(Color::White, Wing::KingSide));
+        assert!(pos.castling().has(Color::White, Wing::QueenSide));
+    }
+}

@@ -1,0 +1,663 @@
+//! Reads a Popeye input file into [`ProblemSpec`]s: texts (author, origin, title, award), the
+//! diagram (`Pieces`, `Forsyth`), the stipulation, the options and the twins, in the language
+//! the first keyword picks. Input errors are collected as the lines Popeye prints for them;
+//! whatever Mateproof cannot solve yet is marked unsupported. Reading never panics and never
+//! stops early: every problem of the file is returned, the bad ones with their reasons.
+//!
+//! Turning a spec into [`Problem`](crate::problem::Problem)s (one per twin) is
+//! [`super::problems`]'s job; this module only reads.
+
+use super::keywords::{self, ColourWord, Command, Lookup, OptionWord, TwinWord};
+use super::lexer::Lexer;
+use super::messages::{message, Message};
+use super::twin::{Board, Mirror, TwinChange, TwinSpec};
+use crate::board::{Color, Piece, Role, Square};
+use crate::notation::Language;
+use crate::problem::{SolveOptions, Stipulation, TryMode};
+use std::time::Duration;
+
+/// A whole input file.
+#[derive(Clone, Debug)]
+pub struct PopeyeFile {
+    pub language: Language,
+    pub problems: Vec<ProblemSpec>,
+    /// A fault of the file as a whole (no begin keyword, no `EndProblem`).
+    pub error: Option<FileError>,
+}
+
+/// Faults that make the whole run fail (non-zero exit status).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum FileError {
+    #[error("no begin of problem")]
+    NoBegin,
+    #[error("end of file before end of problem")]
+    EndOfFileBeforeEndOfProblem,
+}
+
+impl FileError {
+    /// Popeye's words for the fault in `language`.
+    pub fn message(self, language: Language) -> &'static str {
+        message(
+            language,
+            match self {
+                FileError::NoBegin => Message::NoBeginOfProblem,
+                FileError::EndOfFileBeforeEndOfProblem => Message::EndOfFileBeforeEndOfProblem,
+            },
+        )
+    }
+}
+
+/// Options that shape the output rather than the search.
+#[derive(Clone, Debug, Default)]
+pub struct PopeyeOptions {
+    pub solve: SolveOptions,
+    pub no_board: bool,
+    pub move_numbers: bool,
+    pub start_move_number: Option<u32>,
+    pub up_to_move_number: Option<u32>,
+    /// The e.p. target square given by `EnPassant`.
+    pub en_passant: Option<Square>,
+    /// Squares whose pieces lose their castling rights (`NoCastling`).
+    pub no_castling: Vec<Square>,
+    /// `CastlingMutuallyExclusive` pairs (white rook square, black rook square).
+    pub exclusive_castlings: Vec<(Square, Square)>,
+}
+
+/// One problem as written (all its twins).
+#[derive(Clone, Debug)]
+pub struct ProblemSpec {
+    pub authors: Vec<String>,
+    pub origins: Vec<String>,
+    pub titles: Vec<String>,
+    pub award: Option<String>,
+    pub board: Board,
+    pub stipulation: Option<Stipulation>,
+    pub options: PopeyeOptions,
+    pub zero_position: bool,
+    pub twins: Vec<TwinSpec>,
+    /// Lines Popeye prints while reading (input errors, remarks), before the header.
+    pub notices: Vec<String>,
+    /// Lines that replace the whole output of a problem Popeye refuses to solve.
+    pub rejection: Option<Vec<String>>,
+    /// What Mateproof does not support yet, if anything.
+    pub unsupported: Option<String>,
+}
+
+impl ProblemSpec {
+    fn new() -> ProblemSpec {
+        ProblemSpec {
+            authors: Vec::new(),
+            origins: Vec::new(),
+            titles: Vec::new(),
+            award: None,
+            board: [None; 64],
+            stipulation: None,
+            options: PopeyeOptions::default(),
+            zero_position: false,
+            twins: Vec::new(),
+            notices: Vec::new(),
+            rejection: None,
+            unsupported: None,
+        }
+    }
+}
+
+/// How a problem's text ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Terminator {
+    Next,
+    End,
+    EndOfFile,
+}
+
+/// Reads a Popeye input text.
+///
+/// ```
+/// use mateproof::popeye::reader::read;
+/// let file = read("begin stip #2 opti vari piec whit ke1 qd1 blac ka8 endp");
+/// let p = &file.problems[0];
+/// assert_eq!(p.stipulation.unwrap().to_string(), "#2");
+/// assert!(p.options.solve.variations && file.error.is_none());
+/// ```
+pub fn read(text: &str) -> PopeyeFile {
+    let mut lexer = Lexer::new(text);
+    let Some(language) = lexer.next_token().and_then(keywords::language_of_begin) else {
+        return PopeyeFile {
+            language: Language::English,
+            problems: Vec::new(),
+            error: Some(FileError::NoBegin),
+        };
+    };
+    let mut reader = Reader { lexer, language };
+    let mut problems = Vec::new();
+    let mut error = None;
+    loop {
+        let (problem, end) = reader.problem();
+        match end {
+            Terminator::Next => problems.push(problem),
+            Terminator::End => {
+                problems.push(problem);
+                // Another problem may follow after EndProblem.
+                match reader.lexer.next_token() {
+                    Some(token)
+                        if keywords::command(language, token) == Lookup::Found(Command::Begin) => {}
+                    _ => break,
+                }
+            }
+            Terminator::EndOfFile => {
+                error = Some(FileError::EndOfFileBeforeEndOfProblem);
+                break;
+            }
+        }
+    }
+    PopeyeFile {
+        language,
+        problems,
+        error,
+    }
+}
+
+struct Reader<'a> {
+    lexer: Lexer<'a>,
+    language: Language,
+}
+
+impl Reader<'_> {
+    fn notice_offending(&self, problem: &mut ProblemSpec, item: &str) {
+        let offending = message(self.language, Message::OffendingItem);
+        let input_error = message(self.language, Message::InputError);
+        problem
+            .notices
+            .push(format!("{input_error}{offending}{item}"));
+        problem.notices.push(format!("{offending}{item}"));
+    }
+
+    fn unsupported(problem: &mut ProblemSpec, what: &str, item: &str) {
+        if problem.unsupported.is_none() {
+            problem.unsupported = Some(format!("{what} not supported yet: {item}"));
+        }
+    }
+
+    fn problem(&mut self) -> (ProblemSpec, Terminator) {
+        let mut problem = ProblemSpec::new();
+        while let Some(token) = self.lexer.next_token() {
+            let command = match keywords::command(self.language, token) {
+                Lookup::Found(command) => command,
+                _ => {
+                    self.notice_offending(&mut problem, token);
+                    continue;
+                }
+            };
+            match command {
+                Command::Begin => {}
+                Command::End => return (problem, Terminator::End),
+                Command::Next => return (problem, Terminator::Next),
+                Command::Author => problem.authors.push(self.lexer.rest_of_line().to_owned()),
+                Command::Origin => problem.origins.push(self.lexer.rest_of_line().to_owned()),
+                Command::Title => problem.titles.push(self.lexer.rest_of_line().to_owned()),
+                Command::Award => problem.award = Some(self.lexer.rest_of_line().to_owned()),
+                Command::Remark => problem.notices.push(self.lexer.rest_of_line().to_owned()),
+                Command::Protocol | Command::LaTeX | Command::LaTeXPieces => {
+                    self.lexer.rest_of_line();
+                }
+                Command::Stipulation => self.stipulation(&mut problem),
+                Command::Pieces => self.pieces(&mut problem),
+                Command::Forsyth => self.forsyth(&mut problem),
+                Command::Option => self.options(&mut problem),
+                Command::Twin => self.twin(&mut problem),
+                Command::ZeroPosition => problem.zero_position = true,
+                Command::InitialGameArray => {
+                    problem.board = crate::board::Setup::startpos().board;
+                }
+                Command::Condition | Command::StructuredStipulation => {
+                    let rest = self.lexer.rest_of_line();
+                    let what = if command == Command::Condition {
+                        "condition"
+                    } else {
+                        "structured stipulation"
+                    };
+                    Self::unsupported(&mut problem, what, rest);
+                }
+            }
+        }
+        (problem, Terminator::EndOfFile)
+    }
+
+    fn stipulation(&mut self, problem: &mut ProblemSpec) {
+        let Some(token) = self.lexer.next_token() else {
+            return;
+        };
+        match read_stipulation(token) {
+            Some(stipulation) => problem.stipulation = Some(stipulation),
+            None => Self::unsupported(problem, "stipulation", token),
+        }
+    }
+
+    fn pieces(&mut self, problem: &mut ProblemSpec) {
+        let mut colour: Option<Color> = None;
+        while let Some(token) = self.lexer.peek_token() {
+            if let Lookup::Found(word) = keywords::colour(self.language, token) {
+                self.lexer.next_token();
+                colour = match word {
+                    ColourWord::White => Some(Color::White),
+                    ColourWord::Black => Some(Color::Black),
+                    ColourWord::Neutral => {
+                        Self::unsupported(problem, "neutral pieces", token);
+                        None
+                    }
+                };
+                continue;
+            }
+            match read_piece_token(self.language, token) {
+                PieceToken::Orthodox(role, squares) => {
+                    self.lexer.next_token();
+                    match colour {
+                        Some(color) => {
+                            for sq in squares {
+                                place(problem, Piece::new(color, role), sq, self.language);
+                            }
+                        }
+                        None => self.notice_offending(problem, token),
+                    }
+                }
+                PieceToken::Fairy => {
+                    self.lexer.next_token();
+                    Self::unsupported(problem, "fairy piece", token);
+                }
+                PieceToken::NotAPiece => break,
+            }
+        }
+    }
+
+    fn forsyth(&mut self, problem: &mut ProblemSpec) {
+        let Some(token) = self.lexer.next_token() else {
+            return;
+        };
+        match read_forsyth(self.language, token) {
+            Some(board) => {
+                problem.board = [None; 64];
+                for sq in Square::all() {
+                    if let Some(piece) = board[sq.index()] {
+                        place(problem, piece, sq, self.language);
+                    }
+                }
+            }
+            None => self.notice_offending(problem, token),
+        }
+    }
+
+    fn number(&mut self, problem: &mut ProblemSpec) -> Option<u32> {
+        let token = self.lexer.next_token()?;
+        let value = token.parse::<u32>().ok();
+        if value.is_none() {
+            self.notice_offending(problem, token);
+        }
+        value
+    }
+
+    fn squares(&mut self, problem: &mut ProblemSpec) -> Vec<Square> {
+        let Some(token) = self.lexer.next_token() else {
+            return Vec::new();
+        };
+        match read_squares(token) {
+            Some(squares) => squares,
+            None => {
+                self.notice_offending(problem, token);
+                Vec::new()
+            }
+        }
+    }
+
+    fn options(&mut self, problem: &mut ProblemSpec) {
+        let mut tries = false;
+        let mut defence = None;
+        while let Some(token) = self.lexer.peek_token() {
+            let word = match keywords::option(self.language, token) {
+                Lookup::Found(word) => word,
+                Lookup::Ambiguous => {
+                    self.lexer.next_token();
+                    self.notice_offending(problem, token);
+                    continue;
+                }
+                Lookup::Unknown => {
+                    if !matches!(keywords::command(self.language, token), Lookup::Found(_)) {
+                        // Popeye stops reading options at an unknown word.
+                        self.lexer.next_token();
+                        self.notice_offending(problem, token);
+                    }
+                    break;
+                }
+            };
+            self.lexer.next_token();
+            let options = &mut problem.options;
+            match word {
+                OptionWord::Try => tries = true,
+                OptionWord::Defence => defence = self.number(problem),
+                OptionWord::SetPlay => options.solve.set_play = true,
+                OptionWord::Variations => options.solve.variations = true,
+                OptionWord::MoveNumbers => options.move_numbers = true,
+                OptionWord::StartMoveNumber => {
+                    problem.options.start_move_number = self.number(problem)
+                }
+                OptionWord::UpToMoveNumber => {
+                    problem.options.up_to_move_number = self.number(problem)
+                }
+                OptionWord::Threat => {
+                    problem.options.solve.max_threat_length = self.number(problem)
+                }
+                OptionWord::NoThreat => options.solve.no_threat = true,
+                OptionWord::MaxSolutions => {
+                    problem.options.solve.max_solutions = self.number(problem)
+                }
+                OptionWord::MaxFlightsquares => {
+                    problem.options.solve.max_flights = self.number(problem)
+                }
+                OptionWord::NoBoard => options.no_board = true,
+                OptionWord::NoShortVariations => options.solve.no_short_variations = true,
+                OptionWord::PostKeyPlay => options.solve.post_key_play = true,
+                OptionWord::MaxTime => {
+                    problem.options.solve.max_time = self
+                        .number(problem)
+                        .map(|s| Duration::from_secs(u64::from(s)));
+                }
+                OptionWord::EnPassant => {
+                    let squares = self.squares(problem);
+                    // Departure, passed square(s), arrival: the target is the passed square
+                    // next to the arrival.
+                    if squares.len() >= 3 {
+                        problem.options.en_passant = squares.get(squares.len() - 2).copied();
+                    }
+                }
+                OptionWord::NoCastling => {
+                    let squares = self.squares(problem);
+                    problem.options.no_castling.extend(squares);
+                }
+                OptionWord::CastlingMutuallyExclusive => {
+                    if let [a, b] = self.squares(problem)[..] {
+                        problem.options.exclusive_castlings.push((a, b));
+                    }
+                }
+                OptionWord::Beep | OptionWord::SuppressGrid | OptionWord::WriteGrid => {}
+                other => Self::unsupported(problem, "option", &format!("{other:?}")),
+            }
+        }
+        if tries || defence.is_some() {
+            problem.options.solve.tries = TryMode::Refutations(defence.unwrap_or(1).max(1));
+        }
+    }
+
+    fn twin(&mut self, problem: &mut ProblemSpec) {
+        let mut spec = TwinSpec::default();
+        while let Some(token) = self.lexer.peek_token() {
+            let Lookup::Found(word) = keywords::twin_word(self.language, token) else {
+                break;
+            };
+            self.lexer.next_token();
+            let change = match word {
+                TwinWord::Continued => {
+                    spec.continued = true;
+                    continue;
+                }
+                TwinWord::Move | TwinWord::Exchange | TwinWord::Shift => {
+                    let (Some(a), Some(b)) = (self.square(problem), self.square(problem)) else {
+                        continue;
+                    };
+                    match word {
+                        TwinWord::Move => TwinChange::Move { from: a, to: b },
+                        TwinWord::Exchange => TwinChange::Exchange { a, b },
+                        _ => TwinChange::Shift { from: a, to: b },
+                    }
+                }
+                TwinWord::Remove => match self.square(problem) {
+                    Some(on) => TwinChange::Remove { on },
+                    None => continue,
+                },
+                TwinWord::Add => match self.added_piece(problem) {
+                    Some((piece, on)) => TwinChange::Add { piece, on },
+                    None => continue,
+                },
+                TwinWord::Substitute => match (self.role(problem), self.role(problem)) {
+                    (Some(from), Some(to)) => TwinChange::Substitute { from, to },
+                    _ => continue,
+                },
+                TwinWord::Rotate => match self.number(problem) {
+                    Some(degrees @ (90 | 180 | 270)) => TwinChange::Rotate {
+                        degrees: degrees as u16,
+                    },
+                    _ => continue,
+                },
+                TwinWord::Mirror => match self
+                    .lexer
+                    .next_token()
+                    .map(|t| keywords::twin_word(self.language, t))
+                {
+                    Some(Lookup::Found(TwinWord::MirrorA1H1)) => TwinChange::Mirror(Mirror::A1H1),
+                    Some(Lookup::Found(TwinWord::MirrorA1A8)) => TwinChange::Mirror(Mirror::A1A8),
+                    Some(Lookup::Found(TwinWord::MirrorA1H8)) => TwinChange::Mirror(Mirror::A1H8),
+                    Some(Lookup::Found(TwinWord::MirrorA8H1)) => TwinChange::Mirror(Mirror::A8H1),
+                    _ => continue,
+                },
+                TwinWord::Stipulation => match self.lexer.next_token() {
+                    Some(token) => match read_stipulation(token) {
+                        Some(stipulation) => TwinChange::Stipulation(stipulation),
+                        None => {
+                            Self::unsupported(problem, "stipulation", token);
+                            continue;
+                        }
+                    },
+                    None => continue,
+                },
+                other => {
+                    Self::unsupported(problem, "twinning", &format!("{other:?}"));
+                    continue;
+                }
+            };
+            spec.changes.push(change);
+        }
+        problem.twins.push(spec);
+    }
+
+    fn square(&mut self, problem: &mut ProblemSpec) -> Option<Square> {
+        let token = self.lexer.next_token()?;
+        let square = read_squares(token).and_then(|s| (s.len() == 1).then(|| s[0]));
+        if square.is_none() {
+            self.notice_offending(problem, token);
+        }
+        square
+    }
+
+    fn role(&mut self, problem: &mut ProblemSpec) -> Option<Role> {
+        let token = self.lexer.next_token()?;
+        let mut chars = token.chars();
+        let role = match (chars.next(), chars.next()) {
+            (Some(letter), None) => self.language.role(letter),
+            _ => None,
+        };
+        if role.is_none() {
+            self.notice_offending(problem, token);
+        }
+        role
+    }
+
+    /// `add white sd4`: a colour word, then one piece on one square.
+    fn added_piece(&mut self, problem: &mut ProblemSpec) -> Option<(Piece, Square)> {
+        let colour_token = self.lexer.next_token()?;
+        let color = match keywords::colour(self.language, colour_token) {
+            Lookup::Found(ColourWord::White) => Color::White,
+            Lookup::Found(ColourWord::Black) => Color::Black,
+            _ => {
+                self.notice_offending(problem, colour_token);
+                return None;
+            }
+        };
+        let token = self.lexer.next_token()?;
+        match read_piece_token(self.language, token) {
+            PieceToken::Orthodox(role, squares) if squares.len() == 1 => {
+                Some((Piece::new(color, role), squares[0]))
+            }
+            _ => {
+                self.notice_offending(problem, token);
+                None
+            }
+        }
+    }
+}
+
+/// Places `piece`, rejecting a second king of one side as Popeye does while reading.
+fn place(problem: &mut ProblemSpec, piece: Piece, sq: Square, language: Language) {
+    if piece.role == Role::King
+        && problem
+            .board
+            .iter()
+            .enumerate()
+            .any(|(i, p)| *p == Some(piece) && i != sq.index())
+    {
+        problem.rejection = Some(vec![
+            message(language, Message::OnlyOneKingAllowed).to_owned(),
+            message(language, Message::ProblemIgnored).to_owned(),
+        ]);
+    }
+    problem.board[sq.index()] = Some(piece);
+}
+
+/// `#2`, `exact-#3`: what Mateproof solves; anything else is `None`.
+fn read_stipulation(token: &str) -> Option<Stipulation> {
+    token
+        .parse::<Stipulation>()
+        .ok()
+        .filter(Stipulation::is_supported)
+}
+
+/// Squares written one after another: `g7g6g5`, `h1a1h8a8` (either case).
+fn read_squares(token: &str) -> Option<Vec<Square>> {
+    let bytes = token.to_ascii_lowercase().into_bytes();
+    if bytes.is_empty() || bytes.len() % 2 != 0 {
+        return None;
+    }
+    bytes.chunks(2).map(Square::from_ascii).collect()
+}
+
+enum PieceToken {
+    Orthodox(Role, Vec<Square>),
+    /// Letters and squares, but the letters name no orthodox piece.
+    Fairy,
+    NotAPiece,
+}
+
+/// `Kh5`, `pe5h3`, `Rg1h5`: a piece letter of `language`, then one or more squares.
+fn read_piece_token(language: Language, token: &str) -> PieceToken {
+    let letters = token.bytes().take_while(u8::is_ascii_alphabetic).count();
+    for name_len in 1..=2.min(letters) {
+        let (name, rest) = token.split_at(name_len);
+        if let Some(squares) = read_squares(rest) {
+            let mut chars = name.chars();
+            return match (chars.next().and_then(|c| language.role(c)), chars.next()) {
+                (Some(role), None) => PieceToken::Orthodox(role, squares),
+                _ => PieceToken::Fairy,
+            };
+        }
+    }
+    PieceToken::NotAPiece
+}
+
+/// Popeye's Forsyth: ranks 8 to 1 separated by `/`, digits for empty squares, upper case
+/// White; missing trailing ranks are empty.
+fn read_forsyth(language: Language, token: &str) -> Option<Board> {
+    let mut board = [None; 64];
+    for (i, rank_text) in token.split('/').enumerate() {
+        let rank = 7u8.checked_sub(u8::try_from(i).ok()?)?;
+        let mut file = 0u8;
+        for c in rank_text.chars() {
+            if let Some(empty) = c.to_digit(10) {
+                file = file.checked_add(u8::try_from(empty).ok()?)?;
+                continue;
+            }
+            let role = language.role(c)?;
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let sq = Square::from_coords(file, rank)?;
+            board[sq.index()] = Some(Piece::new(color, role));
+            file += 1;
+        }
+        if file > 8 {
+            return None;
+        }
+    }
+    Some(board)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_german_abbreviations_and_twins() {
+        let file = read(
+            "AnfangProblem\nauto G. Sch\"opfer\nford #2\nopti vari verf\nstei\nweis ke1 da7 th1\nschw kc1\n\
+             zwilling versetze e1 e2\nEndeProblem",
+        );
+        assert_eq!(file.language, Language::German);
+        let p = &file.problems[0];
+        assert_eq!(p.authors, ["G. Sch\"opfer"]);
+        assert_eq!(p.options.solve.tries, TryMode::Refutations(1));
+        assert_eq!(
+            p.board["a7".parse::<Square>().unwrap().index()],
+            Some(Piece::new(Color::White, Role::Queen))
+        );
+        assert_eq!(
+            p.twins[0].changes,
+            [TwinChange::Move {
+                from: Square::E1,
+                to: "e2".parse().unwrap()
+            }]
+        );
+    }
+
+    #[test]
+    fn errors_are_collected_not_fatal() {
+        let file = read(
+            "BeginProblem\nPieces White Kc1 Kd1 Black Ka8\nStipulation #2\nNextProblem\n\
+             Pieces White Kb6 Black Ka8\nStipulation #2\nOption Variation Foo\nNextProblem\n\
+             Pieces White Kb6 Black Ka8\nStipulation h#2\nEndProblem",
+        );
+        assert_eq!(file.problems.len(), 3);
+        assert_eq!(
+            file.problems[0].rejection.as_deref(),
+            Some(
+                &[
+                    "only one king allowed".to_owned(),
+                    "problem ignored".to_owned()
+                ][..]
+            )
+        );
+        assert_eq!(
+            file.problems[1].notices[0],
+            "input-error:offending item: Foo"
+        );
+        assert!(file.problems[1].options.solve.variations);
+        assert!(file.problems[2]
+            .unsupported
+            .as_deref()
+            .unwrap()
+            .contains("h#2"));
+        assert!(file.error.is_none());
+    }
+
+    #[test]
+    fn forsyth_and_missing_end() {
+        let file =
+            read("BeginProblem Forsyth 7R/7p/5P1k/4PKpP Stipulation #2 Option EnPassant g7g6g5");
+        assert_eq!(file.error, Some(FileError::EndOfFileBeforeEndOfProblem));
+        assert!(file.problems.is_empty());
+        assert_eq!(read("Pieces White Ka1").error, Some(FileError::NoBegin));
+        let board = read_forsyth(Language::English, "7R/7p/5P1k/4PKpP").unwrap();
+        assert_eq!(board.iter().flatten().count(), 8);
+        assert_eq!(
+            board[Square::H8.index()],
+            Some(Piece::new(Color::White, Role::Rook))
+        );
+    }
+}

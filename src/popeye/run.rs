@@ -1,0 +1,236 @@
+//! Runs a whole Popeye input: reads it, solves every twin of every problem with
+//! [`crate::solver::solve`], and writes Popeye's text — notices, header, twin lines, the play,
+//! error lines and the end line — in the file's language.
+//!
+//! The blank-line rules are Popeye's (`protocol/popeye.md` §4.2): the play of a twin opens
+//! with an empty line, each key/try/set-play block ends with one, and one more closes the
+//! problem unless the play was cut short (`Partial solution`) or aborted by an illegal position.
+
+use super::header::header;
+use super::messages::{message, Message};
+use super::problems::{twin_problems, TwinFault, TwinProblem};
+use super::reader::{read, FileError, ProblemSpec};
+use super::tree_text::TreeWriter;
+use crate::notation::Language;
+use crate::problem::Problem;
+use crate::solution::Solution;
+use crate::solver::{self, SearchControl, SolveError};
+use std::time::{Duration, Instant};
+
+/// How a run is configured from the command line.
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    /// `-regression`: no banner, no `Time =`; exactly Popeye's regression text.
+    pub regression: bool,
+    /// `-maxtime`: seconds per problem (a problem's own `MaxTime` wins if smaller).
+    pub max_time: Option<Duration>,
+}
+
+/// What a run produced.
+#[derive(Clone, Debug)]
+pub struct RunOutput {
+    /// Everything for standard output.
+    pub text: String,
+    /// A fault of the file (non-zero exit status), with Popeye's words for it.
+    pub error: Option<(FileError, &'static str)>,
+    /// Problems read (complete ones).
+    pub problems: usize,
+}
+
+/// Solves every problem of a Popeye input text and returns Popeye's output.
+///
+/// ```
+/// use mateproof::popeye::run::{run, RunOptions};
+/// let input = "BeginProblem\nPieces White Kb6 Pa7 Black Ka8 Se8\nStipulation #2\nEndProblem\n";
+/// let out = run(input, &RunOptions { regression: true, ..RunOptions::default() });
+/// assert!(out.text.ends_with("\n\nsolution finished.\n\n\n"));
+/// ```
+pub fn run(input: &str, options: &RunOptions) -> RunOutput {
+    let file = read(input);
+    let language = file.language;
+    let mut text = String::new();
+    if !options.regression {
+        text.push_str(&banner());
+    }
+    for spec in &file.problems {
+        let started = Instant::now();
+        let (body, partial) = problem_text(spec, language, options);
+        text.push_str(&body);
+        let end = if partial {
+            message(language, Message::PartialSolution)
+        } else {
+            message(language, Message::SolutionFinished)
+        };
+        text.push_str(end);
+        if !options.regression {
+            text.push_str(&format!(
+                "   {}{:.3} s",
+                time_word(language),
+                started.elapsed().as_secs_f64()
+            ));
+        }
+        text.push_str("\n\n\n");
+    }
+    RunOutput {
+        text,
+        error: file.error.map(|e| (e, e.message(language))),
+        problems: file.problems.len(),
+    }
+}
+
+fn banner() -> String {
+    format!(
+        "Mateproof {} (Popeye-compatible output)\n",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+fn time_word(language: Language) -> &'static str {
+    match language {
+        Language::English => "Time = ",
+        Language::German => "Zeit = ",
+        Language::French => "Temps = ",
+    }
+}
+
+/// Everything a problem prints before its end line, and whether it ends as partial.
+fn problem_text(spec: &ProblemSpec, language: Language, options: &RunOptions) -> (String, bool) {
+    let mut out = String::new();
+    for notice in &spec.notices {
+        out.push_str(notice);
+        out.push('\n');
+    }
+    if let Some(lines) = &spec.rejection {
+        for line in lines {
+            out.push_str(line);
+            out.push('\n');
+        }
+        out.push('\n');
+        return (out, false);
+    }
+    let refusal = spec.unsupported.clone().or_else(|| {
+        spec.stipulation
+            .is_none()
+            .then(|| "no stipulation specified".to_owned())
+    });
+    if let Some(reason) = refusal {
+        out.push_str(&reason);
+        out.push_str("\n\n");
+        return (out, false);
+    }
+    let twins = twin_problems(spec, language);
+    let base_stipulation = spec
+        .stipulation
+        .unwrap_or(crate::problem::Stipulation::direct_mate(1));
+    out.push_str(&header(spec, base_stipulation, language));
+    if spec.zero_position {
+        let word = match language {
+            Language::German => "NullStellung",
+            _ => "zeroposition",
+        };
+        out.push_str(&format!("\n{word}\n\n"));
+    }
+    let mut ending = Ending::Normal;
+    for twin in &twins {
+        if let Some(label) = &twin.label {
+            out.push('\n');
+            out.push_str(label);
+            out.push('\n');
+        }
+        ending = twin_text(spec, twin, language, options, &mut out);
+    }
+    if ending == Ending::Normal {
+        out.push('\n');
+    }
+    (out, ending == Ending::Partial)
+}
+
+/// How a twin's play ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Ending {
+    /// Complete: the problem's closing empty line follows.
+    Normal,
+    /// A limit (MaxSolutions, time) cut the play: `Partial solution`, no closing line.
+    Partial,
+    /// The position is illegal for the side to move: no closing line.
+    Aborted,
+}
+
+/// Writes one twin's play.
+fn twin_text(
+    spec: &ProblemSpec,
+    twin: &TwinProblem,
+    language: Language,
+    options: &RunOptions,
+    out: &mut String,
+) -> Ending {
+    let problem = match &twin.problem {
+        Ok(problem) => problem,
+        Err(TwinFault::MissingKing) => {
+            // The message, then the play's opening empty line (the play itself is empty).
+            out.push_str(message(language, Message::BothSidesNeedAKing));
+            out.push_str("\n\n");
+            return Ending::Normal;
+        }
+        Err(TwinFault::OppositeCheck) => {
+            out.push('\n');
+            out.push_str(message(language, Message::SideToPlayCanCaptureKing));
+            out.push('\n');
+            return Ending::Aborted;
+        }
+        Err(other) => {
+            out.push('\n');
+            out.push_str(&other.to_string());
+            out.push('\n');
+            return Ending::Normal;
+        }
+    };
+    out.push('\n');
+    let solution = match solve(problem, spec, options) {
+        Ok(solution) => solution,
+        Err(error) => {
+            out.push_str(&error.to_string());
+            out.push('\n');
+            return Ending::Normal;
+        }
+    };
+    let mut writer = TreeWriter::new(language, &spec.options);
+    if problem.options.post_key_play {
+        if let Some(play) = &solution.set_play {
+            writer.post_key(&problem.position, play);
+        }
+    } else {
+        if problem.options.set_play && problem.stipulation.moves >= 2 {
+            if problem.position.is_check() {
+                // Black to move in the diagram could take the White king.
+                out.push_str(message(language, Message::SideToPlayCanCaptureKing));
+                out.push('\n');
+            } else if let Some(play) = &solution.set_play {
+                writer.set_play(&problem.position, play);
+            }
+        }
+        writer.first_moves(&solution, problem.stipulation.moves);
+    }
+    out.push_str(&writer.finish());
+    if solution.max_solutions_reached || !solution.complete {
+        Ending::Partial
+    } else {
+        Ending::Normal
+    }
+}
+
+fn solve(
+    problem: &Problem,
+    spec: &ProblemSpec,
+    options: &RunOptions,
+) -> Result<Solution, SolveError> {
+    let limit = match (spec.options.solve.max_time, options.max_time) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    let control = match limit {
+        Some(limit) => SearchControl::unlimited().with_time_limit(limit),
+        None => SearchControl::unlimited(),
+    };
+    solver::solve(problem, &control)
+}

@@ -1,0 +1,213 @@
+//! Writes a [`Solution`]'s play as Popeye prints it: key and try lines with ` !`/` ?`, threats
+//! (` threat:` / ` zugzwang.`), variations and continuations indented by move number, `but`
+//! and refutations, set play, post-key play and `MoveNumbers` lines — every list in Popeye's
+//! sibling order ([`super::order`]), so the solver's own order does not matter.
+//!
+//! It replays the solution's moves from their positions to name them; it never searches.
+
+use super::messages::{message, Message};
+use super::move_numbers::numbered_first_moves;
+use super::order::{sibling_key, Lister};
+use super::reader::PopeyeOptions;
+use crate::board::{Move, Position};
+use crate::notation::{to_popeye, CheckMark, Language};
+use crate::solution::{AttackNode, BlackPlay, DefenceNode, Solution, Threat};
+use std::fmt::Write;
+
+/// Column where White's move number `k` ends (`   1.`, `          2.`, `                  3.`).
+fn white_width(k: u32) -> usize {
+    if k <= 1 {
+        4
+    } else {
+        8 * k as usize - 5
+    }
+}
+
+/// Column where Black's move number `k` ends (`      1...`, `              2...`).
+fn black_width(k: u32) -> usize {
+    8 * k.max(1) as usize - 1
+}
+
+/// Writes the play of one solved twin.
+pub struct TreeWriter<'a> {
+    pub language: Language,
+    pub options: &'a PopeyeOptions,
+    out: String,
+}
+
+impl<'a> TreeWriter<'a> {
+    pub fn new(language: Language, options: &'a PopeyeOptions) -> TreeWriter<'a> {
+        TreeWriter {
+            language,
+            options,
+            out: String::new(),
+        }
+    }
+
+    /// The text written so far.
+    pub fn finish(self) -> String {
+        self.out
+    }
+
+    fn mark(&self, pos: &Position, m: Move) -> &'static str {
+        match CheckMark::of(pos, m) {
+            CheckMark::None => "",
+            CheckMark::Check => " +",
+            CheckMark::Mate => " #",
+        }
+    }
+
+    fn word(&self, m: Message) -> &'static str {
+        message(self.language, m)
+    }
+
+    /// Set play (Black's moves in the diagram), followed by its empty line.
+    pub fn set_play(&mut self, diagram: &Position, play: &BlackPlay) {
+        let black_first = diagram.after_null();
+        self.defences(&black_first, &play.defences, 1);
+        self.out.push('\n');
+    }
+
+    /// Post-key play: ` threat:`/` zugzwang.` and Black's moves; refuting moves are followed
+    /// by `refutes.`.
+    pub fn post_key(&mut self, diagram: &Position, play: &BlackPlay) {
+        let black_first = diagram.after_null();
+        match &play.threat {
+            Threat::NotShown => {}
+            Threat::Zugzwang => {
+                let _ = writeln!(self.out, " {}", self.word(Message::Zugzwang));
+            }
+            Threat::Threats(threats) => {
+                let _ = writeln!(self.out, " {}", self.word(Message::Threat));
+                self.attacks(&black_first.after_null(), threats, 2, None);
+            }
+        }
+        self.defences(&black_first, &play.defences, 1);
+    }
+
+    /// Keys and tries in Popeye's order, each followed by an empty line; with `MoveNumbers`
+    /// (or a start/end number) the numbered first moves decide what is printed and tested.
+    pub fn first_moves(&mut self, solution: &Solution, moves: u32) {
+        let root = &solution.position;
+        let lister = if moves == 1 {
+            Lister::Mating
+        } else {
+            Lister::Ordinary
+        };
+        let numbered = self.options.move_numbers
+            || self.options.start_move_number.is_some()
+            || self.options.up_to_move_number.is_some();
+        if !numbered {
+            let mut nodes: Vec<&AttackNode> = solution.first_moves.iter().collect();
+            nodes.sort_by_key(|n| sibling_key(root, n.mv, lister));
+            for node in nodes {
+                self.first_move(root, node);
+            }
+            return;
+        }
+        let start = self.options.start_move_number.unwrap_or(1);
+        let end = self.options.up_to_move_number.unwrap_or(u32::MAX);
+        for numbered in numbered_first_moves(root, lister) {
+            if numbered.number < start || numbered.number > end {
+                continue;
+            }
+            if self.options.move_numbers {
+                let check = if numbered.checks { "+ " } else { "" };
+                let text = to_popeye(root, numbered.mv, self.language);
+                let _ = writeln!(self.out, "{:>3}  ({text} {check})", numbered.number);
+            }
+            if let Some(node) = solution.first_moves.iter().find(|n| n.mv == numbered.mv) {
+                self.first_move(root, node);
+            }
+        }
+    }
+
+    fn first_move(&mut self, root: &Position, node: &AttackNode) {
+        let verdict = if node.is_try() { " ?" } else { " !" };
+        self.attack(root, node, 1, Some(verdict));
+        if node.is_try() {
+            let _ = writeln!(self.out, "    {}", self.word(Message::But));
+            let after = root.after(node.mv);
+            let mut refutations = node.refutations.clone();
+            refutations.sort_by_key(|&m| sibling_key(&after, m, Lister::Ordinary));
+            for m in refutations {
+                let text = to_popeye(&after, m, self.language);
+                let _ = writeln!(
+                    self.out,
+                    "{:>w$}...{text}{} !",
+                    1,
+                    self.mark(&after, m),
+                    w = black_width(1)
+                );
+            }
+        }
+        self.out.push('\n');
+    }
+
+    fn attacks(&mut self, pos: &Position, nodes: &[AttackNode], k: u32, verdict: Option<&str>) {
+        let mut sorted: Vec<&AttackNode> = nodes.iter().collect();
+        sorted.sort_by_key(|n| sibling_key(pos, n.mv, Lister::for_attack(n.length)));
+        for node in sorted {
+            self.attack(pos, node, k, verdict);
+        }
+    }
+
+    /// A White move line and its threat, variations (not refutations).
+    fn attack(&mut self, pos: &Position, node: &AttackNode, k: u32, verdict: Option<&str>) {
+        let suffix = match &node.threat {
+            Threat::NotShown => String::new(),
+            Threat::Zugzwang => format!(" {}", self.word(Message::Zugzwang)),
+            Threat::Threats(_) => format!(" {}", self.word(Message::Threat)),
+        };
+        let _ = writeln!(
+            self.out,
+            "{:>w$}.{}{}{}{suffix}",
+            k,
+            to_popeye(pos, node.mv, self.language),
+            self.mark(pos, node.mv),
+            verdict.unwrap_or(""),
+            w = white_width(k)
+        );
+        let after = pos.after(node.mv);
+        if let Threat::Threats(threats) = &node.threat {
+            self.attacks(&after.after_null(), threats, k + 1, None);
+        }
+        self.defences(&after, &node.defences, k);
+    }
+
+    /// Black move lines at move `k` and White's continuations; a move without continuation
+    /// refutes (post-key play).
+    fn defences(&mut self, pos: &Position, nodes: &[DefenceNode], k: u32) {
+        let mut sorted: Vec<&DefenceNode> = nodes.iter().collect();
+        sorted.sort_by_key(|n| sibling_key(pos, n.mv, Lister::Ordinary));
+        for node in sorted {
+            let _ = writeln!(
+                self.out,
+                "{:>w$}...{}{}",
+                k,
+                to_popeye(pos, node.mv, self.language),
+                self.mark(pos, node.mv),
+                w = black_width(k)
+            );
+            if node.continuations.is_empty() {
+                let _ = writeln!(self.out, "        {}", self.word(Message::Refutes));
+                continue;
+            }
+            self.attacks(&pos.after(node.mv), &node.continuations, k + 1, None);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn indentation_matches_popeye() {
+        assert_eq!(white_width(1), 4);
+        assert_eq!(white_width(2), 11);
+        assert_eq!(white_width(10), 75);
+        assert_eq!(black_width(1), 7);
+        assert_eq!(black_width(2), 15);
+    }
+}
