@@ -13,3 +13,4 @@ pub mod cli;
 pub mod popeye;
 pub mod notation;
 pub mod formats;
+pub mod composer;

@@ -27,6 +27,10 @@ enum Command {
     },
     /// Solve a directmate given as FEN: keys, threats, variations, tries, cooks.
     Solve(mateproof::cli::solve::SolveArgs),
+    /// Score a directmate by Fainshtein's quality function (two-movers) or k-move metric.
+    Score(mateproof::composer::cli::ScoreArgs),
+    /// Improve a directmate by adding, deleting and shifting pieces (the Chess Composer).
+    Compose(mateproof::composer::cli::ComposeArgs),
     /// Solve Popeye input files (or stdin) and answer in Popeye's text; flags -maxmem, -maxtime, -regression.
     Popeye(mateproof::popeye::cli::PopeyeArgs),
 }
@@ -36,6 +40,8 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Perft { depth, fen, divide: _ }) => run_perft(depth, fen.as_deref()),
         Some(Command::Solve(args)) => mateproof::cli::solve::run(&args),
+        Some(Command::Score(args)) => mateproof::composer::cli::run_score(&args),
+        Some(Command::Compose(args)) => mateproof::composer::cli::run_compose(&args),
         Some(Command::Popeye(args)) => mateproof::popeye::cli::run_command(&args),
         None => ExitCode::SUCCESS,
     }

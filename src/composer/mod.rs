@@ -1,0 +1,27 @@
+//! The composer: Fainshtein's quality function for directmate problems and his Chess Composer,
+//! which improves a problem by adding, deleting and shifting pieces while it stays sound.
+//!
+//! Data flows one way through it: a position and its key → the play after the key
+//! ([`play`]) → themes ([`themes`]) → a priced breakdown ([`score`]) → text or JSON
+//! ([`report`]). Soundness ([`soundness`]) asks the solver's prover; the composer never
+//! searches for mates itself and never prints from library code.
+
+pub mod cli;
+pub mod enumerate;
+pub mod kmove;
+pub mod play;
+pub mod report;
+pub mod score;
+pub mod search;
+pub mod settings;
+pub mod soundness;
+pub mod stream;
+pub mod themes;
+pub mod transform;
+
+pub use score::{
+    evaluate, queen_path_distance, Bonus, Penalty, Priced, QualityScore, ThemeLine, VariantLine,
+};
+pub use settings::{piece_value, ScoreSettings, SelfPinRule, ThemeCount};
+pub use soundness::Unsound;
+pub use themes::Theme;

@@ -1,0 +1,212 @@
+//! The improver as a running job: [`improvements`] starts the search on its own threads and
+//! returns an [`ImprovementStream`] that yields improvements as they are found (what the UCI
+//! engine turns into `info string composer suggestion …` lines), honours the caller's
+//! [`SearchControl`] stop flag and deadline, and stops its threads when dropped.
+//! [`compose`] runs the same job to the end and returns the improvements best first.
+//!
+//! This module schedules and collects; it never prints.
+
+use super::search::{
+    judge_original, run, ComposeOptions, ComposeStats, Improvement, LevelReport, Original,
+};
+use crate::board::{fen::to_fen, Color};
+use crate::problem::{Aim, Play, Problem};
+use crate::solver::SearchControl;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// A problem the composer cannot work on.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum ComposeError {
+    #[error("the composer improves directmates (#N); {0} is not one")]
+    Unsupported(crate::problem::Stipulation),
+    #[error("the composer needs White to move in the diagram")]
+    BlackToMove,
+    #[error("mate in {0} is out of the composer's range (1 to {max})", max = MAX_MOVES)]
+    Length(u32),
+}
+
+/// The longest stipulation the composer accepts: each examined position needs a full
+/// soundness test, which grows steeply with the length.
+pub const MAX_MOVES: u32 = 8;
+
+/// What [`ImprovementStream::next_within`] saw.
+#[derive(Debug)]
+pub enum Polled {
+    Found(Box<Improvement>),
+    /// Nothing yet; the search is still running.
+    Pending,
+    /// The search is over (finished or stopped) and every improvement was handed out.
+    Finished,
+}
+
+/// A running improver.
+pub struct ImprovementStream {
+    original: Arc<Original>,
+    receiver: Receiver<Improvement>,
+    stats: Arc<ComposeStats>,
+    cancel: Arc<AtomicBool>,
+    handle: Option<JoinHandle<Vec<LevelReport>>>,
+    levels: Vec<LevelReport>,
+}
+
+/// Checks the problem, judges the original and starts the search.
+pub fn improvements(
+    problem: &Problem,
+    options: ComposeOptions,
+    control: SearchControl,
+) -> Result<ImprovementStream, ComposeError> {
+    let stip = problem.stipulation;
+    if stip.play != Play::Direct || stip.aim != Aim::Mate {
+        return Err(ComposeError::Unsupported(stip));
+    }
+    if !(1..=MAX_MOVES).contains(&stip.moves) {
+        return Err(ComposeError::Length(stip.moves));
+    }
+    if problem.position.turn() != Color::White {
+        return Err(ComposeError::BlackToMove);
+    }
+    let original = Arc::new(judge_original(
+        &problem.position,
+        stip.moves,
+        &options,
+        &control,
+    ));
+    let stats = Arc::new(ComposeStats::default());
+    let cancel = Arc::new(AtomicBool::new(false));
+    let (sender, receiver) = mpsc::channel();
+    let handle = {
+        let (original, stats, cancel) = (
+            Arc::clone(&original),
+            Arc::clone(&stats),
+            Arc::clone(&cancel),
+        );
+        std::thread::spawn(move || {
+            let found = |imp: Improvement| {
+                // A closed receiver means nobody listens any more; the cancel flag ends the work.
+                let _ = sender.send(imp);
+            };
+            run(&original, &options, &control, &cancel, &stats, &found)
+        })
+    };
+    Ok(ImprovementStream {
+        original,
+        receiver,
+        stats,
+        cancel,
+        handle: Some(handle),
+        levels: Vec::new(),
+    })
+}
+
+impl ImprovementStream {
+    /// The problem being improved, its verdict and the score to beat.
+    pub fn original(&self) -> &Original {
+        &self.original
+    }
+
+    /// Live counters of the search.
+    pub fn stats(&self) -> &ComposeStats {
+        &self.stats
+    }
+
+    /// The next improvement if one arrives within `timeout`.
+    pub fn next_within(&mut self, timeout: Duration) -> Polled {
+        match self.receiver.recv_timeout(timeout) {
+            Ok(imp) => Polled::Found(Box::new(imp)),
+            Err(RecvTimeoutError::Timeout) => Polled::Pending,
+            Err(RecvTimeoutError::Disconnected) => {
+                self.join();
+                Polled::Finished
+            }
+        }
+    }
+
+    /// Asks the search to stop soon; improvements already found can still be read.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+
+    /// Per-level reports, complete once the stream is finished.
+    pub fn levels(&self) -> &[LevelReport] {
+        &self.levels
+    }
+
+    fn join(&mut self) {
+        if let Some(handle) = self.handle.take() {
+            self.levels = handle.join().unwrap_or_default();
+        }
+    }
+}
+
+impl Iterator for ImprovementStream {
+    type Item = Improvement;
+
+    /// Blocks until the next improvement, or `None` once the search is over.
+    fn next(&mut self) -> Option<Improvement> {
+        match self.receiver.recv() {
+            Ok(imp) => Some(imp),
+            Err(_) => {
+                self.join();
+                None
+            }
+        }
+    }
+}
+
+impl Drop for ImprovementStream {
+    fn drop(&mut self) {
+        self.cancel();
+        // Drain so a worker blocked on nothing is never left behind, then wait for the threads.
+        while self.receiver.try_recv().is_ok() {}
+        self.join();
+    }
+}
+
+/// Everything a finished (or stopped) improver run produced.
+#[derive(Clone, Debug)]
+pub struct ComposeReport {
+    pub original: Original,
+    /// Best first: higher score, then fewer transformations, then FEN.
+    pub improvements: Vec<Improvement>,
+    pub levels: Vec<LevelReport>,
+    pub positions: u64,
+    pub elapsed: Duration,
+    /// False when stopped by the control before the last level was done.
+    pub complete: bool,
+}
+
+/// Sorts improvements best first (deterministic whatever order the threads found them in).
+pub fn rank(improvements: &mut [Improvement]) {
+    improvements.sort_by_cached_key(|imp| {
+        (
+            std::cmp::Reverse(imp.score),
+            imp.path.len(),
+            to_fen(&imp.position),
+        )
+    });
+}
+
+/// Runs the improver to the end (or until `control` stops it).
+pub fn compose(
+    problem: &Problem,
+    options: ComposeOptions,
+    control: SearchControl,
+) -> Result<ComposeReport, ComposeError> {
+    let started = Instant::now();
+    let mut stream = improvements(problem, options, control)?;
+    let mut found: Vec<Improvement> = stream.by_ref().collect();
+    rank(&mut found);
+    let levels = stream.levels().to_vec();
+    Ok(ComposeReport {
+        original: stream.original().clone(),
+        improvements: found,
+        complete: levels.iter().all(|l| l.complete),
+        levels,
+        positions: stream.stats().positions.load(Ordering::Relaxed),
+        elapsed: started.elapsed(),
+    })
+}

@@ -1,0 +1,222 @@
+//! The quality function against the thesis: its two printed evaluations (D1 = 118, D7 = 143)
+//! line by line, the verdicts of its ten diagrams, and its judgement that each improved
+//! version beats its original.
+
+use mateproof::board::{Position, Validation};
+use mateproof::composer::report::score_text;
+use mateproof::composer::{evaluate, QualityScore, ScoreSettings, Theme};
+use mateproof::problem::Problem;
+use mateproof::solver::{solve, SearchControl};
+use std::collections::BTreeMap;
+
+fn suite_file(name: &str) -> String {
+    let path = format!("{}/testsuites/composer/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// One row of thesis-positions.tsv.
+struct Diagram {
+    id: String,
+    fen: String,
+    variations: usize,
+    thesis_score: Option<i32>,
+}
+
+fn diagrams() -> BTreeMap<String, Diagram> {
+    let text = suite_file("thesis-positions.tsv");
+    let mut rows = BTreeMap::new();
+    for line in text.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split('\t').collect();
+        assert!(f.len() >= 7, "short row: {line}");
+        rows.insert(
+            f[0].to_owned(),
+            Diagram {
+                id: f[0].to_owned(),
+                fen: f[1].to_owned(),
+                variations: f[5]
+                    .parse()
+                    .unwrap_or_else(|_| panic!("variations in {line}")),
+                thesis_score: f[6].trim().parse().ok(),
+            },
+        );
+    }
+    rows
+}
+
+/// Solves the diagram with the solver, insists on a sound #2 and scores it.
+fn score(d: &Diagram) -> QualityScore {
+    let pos =
+        Position::from_fen(&d.fen, Validation::Lenient).unwrap_or_else(|e| panic!("{}: {e}", d.id));
+    let solution =
+        solve(&Problem::directmate(pos, 2), &SearchControl::unlimited()).expect("solvable");
+    let keys: Vec<_> = solution.keys().collect();
+    assert_eq!(keys.len(), 1, "{} must have exactly one key", d.id);
+    assert_eq!(keys[0].length, 2, "{} must not mate in one", d.id);
+    evaluate(&pos, keys[0].mv, &ScoreSettings::default())
+}
+
+fn normalise(line: &str) -> String {
+    line.replace(';', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The thesis' printouts: `== ID FEN` then the lines from THEMES to the last variant.
+fn printouts() -> Vec<(String, String, Vec<String>)> {
+    let mut out: Vec<(String, String, Vec<String>)> = Vec::new();
+    for line in suite_file("thesis-printouts.txt").lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        if let Some(head) = line.strip_prefix("== ") {
+            let (id, fen) = head.split_once(' ').expect("== ID FEN");
+            out.push((id.to_owned(), fen.to_owned(), Vec::new()));
+        } else if let Some(last) = out.last_mut() {
+            last.2.push(normalise(line));
+        }
+    }
+    out
+}
+
+#[test]
+fn thesis_printouts_are_reproduced_line_by_line() {
+    let printouts = printouts();
+    assert_eq!(printouts.len(), 2, "D1 and D7");
+    let rows = diagrams();
+    for (id, fen, expected) in printouts {
+        let d = &rows[&id];
+        assert_eq!(
+            d.fen, fen,
+            "{id}: the printout and the table must show the same diagram"
+        );
+        let text = score_text(&score(d));
+        let ours: Vec<String> = text
+            .lines()
+            .skip_while(|l| !l.starts_with("THEMES:"))
+            .map(normalise)
+            .take(expected.len())
+            .collect();
+        for (i, (want, got)) in expected.iter().zip(&ours).enumerate() {
+            assert_eq!(got, want, "{id}, printout line {}:\n{text}", i + 1);
+        }
+        assert_eq!(
+            ours.len(),
+            expected.len(),
+            "{id}: output too short:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn thesis_totals_and_breakdowns() {
+    let rows = diagrams();
+    let d1 = score(&rows["D1"]);
+    assert_eq!(Some(d1.total), rows["D1"].thesis_score);
+    assert_eq!(
+        (
+            d1.total,
+            d1.theme_total(),
+            d1.bonus_total(),
+            d1.penalty_total()
+        ),
+        (118, 80, 56, 18)
+    );
+    assert_eq!(
+        d1.theme(Theme::SelfBlock).map(|t| (t.count, t.points)),
+        Some((3, 35))
+    );
+    assert_eq!(
+        d1.theme(Theme::Grimshaw).map(|t| (t.count, t.points)),
+        Some((1, 45))
+    );
+
+    let d7 = score(&rows["D7"]);
+    assert_eq!(Some(d7.total), rows["D7"].thesis_score);
+    assert_eq!(
+        (
+            d7.total,
+            d7.theme_total(),
+            d7.bonus_total(),
+            d7.penalty_total()
+        ),
+        (143, 95, 101, 53)
+    );
+    for (theme, count, points) in [
+        (Theme::Tempo, 1, 10),
+        (Theme::DirectBattery, 1, 15),
+        (Theme::KingFlights, 1, 15),
+        (Theme::SelfBlock, 2, 30),
+        (Theme::Pickaninny, 1, 25),
+    ] {
+        assert_eq!(
+            d7.theme(theme).map(|t| (t.count, t.points)),
+            Some((count, points)),
+            "{theme:?}"
+        );
+    }
+}
+
+#[test]
+fn every_thesis_diagram_is_sound_with_its_number_of_variants() {
+    for d in diagrams().values() {
+        let s = score(d);
+        assert_eq!(s.variants.len(), d.variations, "{}: variants", d.id);
+        assert!(
+            s.variants.iter().all(|v| !v.mates.is_empty()),
+            "{}: every reply is mated",
+            d.id
+        );
+    }
+}
+
+#[test]
+fn improved_versions_beat_their_originals() {
+    let rows = diagrams();
+    let total = |id: &str| score(&rows[id]).total;
+    for (better, original) in [("D2", "D1"), ("D5", "D3"), ("D7", "D6"), ("D10", "D8")] {
+        let (b, o) = (total(better), total(original));
+        assert!(
+            b > o,
+            "{better} ({b}) must score more than {original} ({o})"
+        );
+    }
+}
+
+#[test]
+fn thesis_variant_tags_of_the_other_diagrams() {
+    let rows = diagrams();
+    // (diagram, Black defence in UCI, theme the thesis names for it).
+    let expected = [
+        ("D2", "a8c6", Theme::Grimshaw),
+        ("D2", "a7b7", Theme::Grimshaw),
+        ("D2", "a8b7", Theme::Grimshaw),
+        ("D3", "a6b5", Theme::SelfBlock),
+        ("D4", "a6a5", Theme::SelfBlock),
+        ("D4", "a6a5", Theme::DirectBattery),
+        ("D4", "a6b5", Theme::SelfPin),
+        ("D5", "d6d5", Theme::DirectBattery),
+        ("D5", "a4a3", Theme::SelfPin),
+        ("D6", "e7d6", Theme::SelfBlock),
+        ("D10", "d5d4", Theme::SelfBlock),
+        ("D10", "c4f4", Theme::SelfBlock),
+    ];
+    for (id, defence, theme) in expected {
+        let s = score(&rows[id]);
+        let variant = s
+            .variants
+            .iter()
+            .find(|v| v.defence.to_string() == defence)
+            .unwrap_or_else(|| panic!("{id}: no variant {defence}"));
+        assert!(
+            variant.themes.contains(&theme),
+            "{id} {defence}: {theme:?} missing from {:?}",
+            variant.themes
+        );
+    }
+    assert_eq!(
+        score(&rows["D2"]).theme(Theme::Grimshaw).map(|t| t.count),
+        Some(2),
+        "c6 and b7"
+    );
+}
