@@ -3,6 +3,7 @@
 //!
 //! Pure formatting of what the reader collected; it never looks at the play.
 
+use super::keywords::{option_name, OptionWord};
 use super::reader::ProblemSpec;
 use super::twin::Board;
 use crate::board::{Color, Square};
@@ -51,7 +52,22 @@ pub fn header(spec: &ProblemSpec, stipulation: Stipulation, language: Language) 
         stipulation,
         &spec.options.solve,
     ));
+    out.push_str(&option_lines(spec, language));
     out
+}
+
+/// Options Popeye lists below the stipulation line: `CastlingMutuallyExclusive a1h8 …`.
+fn option_lines(spec: &ProblemSpec, language: Language) -> String {
+    let pairs = &spec.options.exclusive_castlings;
+    if pairs.is_empty() {
+        return String::new();
+    }
+    let mut line = option_name(language, OptionWord::CastlingMutuallyExclusive).to_owned();
+    for (a, b) in pairs {
+        let _ = write!(line, " {a}{b}");
+    }
+    line.push('\n');
+    line
 }
 
 /// The board in Popeye's 37-column frame, rank 8 first.

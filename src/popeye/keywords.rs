@@ -393,6 +393,17 @@ pub fn option(language: Language, word: &str) -> Lookup<OptionWord> {
     lookup(word, &table(spellings, &OPTION_ORDER))
 }
 
+/// How option `word` is spelled in `language` (as Popeye lists it below the diagram).
+pub fn option_name(language: Language, word: OptionWord) -> &'static str {
+    let spellings = match language {
+        Language::English => &OPTIONS_EN,
+        Language::German => &OPTIONS_DE,
+        Language::French => &OPTIONS_FR,
+    };
+    let index = OPTION_ORDER.iter().position(|&w| w == word).unwrap_or(0);
+    spellings[index]
+}
+
 /// Piece colours in a `Pieces` list.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum ColourWord {

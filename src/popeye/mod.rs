@@ -15,6 +15,7 @@ pub mod move_numbers;
 pub mod order;
 pub mod problems;
 pub mod reader;
+pub mod replay;
 pub mod run;
 pub mod transcript;
 pub mod tree_text;

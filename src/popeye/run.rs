@@ -9,7 +9,7 @@
 use super::header::header;
 use super::messages::{message, Message};
 use super::problems::{twin_problems, TwinFault, TwinProblem};
-use super::reader::{read, FileError, ProblemSpec};
+use super::reader::{read, FileError, PopeyeFile, ProblemSpec};
 use super::tree_text::TreeWriter;
 use crate::notation::Language;
 use crate::problem::Problem;
@@ -47,14 +47,36 @@ pub struct RunOutput {
 /// ```
 pub fn run(input: &str, options: &RunOptions) -> RunOutput {
     let file = read(input);
+    render(&file, options, &mut |twin: &TwinContext| {
+        solve_with_solver(twin.problem, twin.spec, options)
+    })
+}
+
+/// One twin handed to the solving callback of [`render`].
+pub struct TwinContext<'a> {
+    /// 0-based index of the problem in the file.
+    pub problem_index: usize,
+    /// 0-based index of the twin in its problem.
+    pub twin_index: usize,
+    pub spec: &'a ProblemSpec,
+    pub problem: &'a Problem,
+}
+
+/// Writes the output of a read file, asking `solve` for each solvable twin's solution (the
+/// solver in [`run`]; tests pass solutions read back from Popeye's own output).
+pub fn render(
+    file: &PopeyeFile,
+    options: &RunOptions,
+    solve: &mut dyn FnMut(&TwinContext) -> Result<Solution, SolveError>,
+) -> RunOutput {
     let language = file.language;
     let mut text = String::new();
     if !options.regression {
         text.push_str(&banner());
     }
-    for spec in &file.problems {
+    for (index, spec) in file.problems.iter().enumerate() {
         let started = Instant::now();
-        let (body, partial) = problem_text(spec, language, options);
+        let (body, partial) = problem_text(index, spec, language, solve);
         text.push_str(&body);
         let end = if partial {
             message(language, Message::PartialSolution)
@@ -94,7 +116,12 @@ fn time_word(language: Language) -> &'static str {
 }
 
 /// Everything a problem prints before its end line, and whether it ends as partial.
-fn problem_text(spec: &ProblemSpec, language: Language, options: &RunOptions) -> (String, bool) {
+fn problem_text(
+    problem_index: usize,
+    spec: &ProblemSpec,
+    language: Language,
+    solve: &mut dyn FnMut(&TwinContext) -> Result<Solution, SolveError>,
+) -> (String, bool) {
     let mut out = String::new();
     for notice in &spec.notices {
         out.push_str(notice);
@@ -131,13 +158,21 @@ fn problem_text(spec: &ProblemSpec, language: Language, options: &RunOptions) ->
         out.push_str(&format!("\n{word}\n\n"));
     }
     let mut ending = Ending::Normal;
-    for twin in &twins {
+    for (twin_index, twin) in twins.iter().enumerate() {
         if let Some(label) = &twin.label {
             out.push('\n');
             out.push_str(label);
             out.push('\n');
         }
-        ending = twin_text(spec, twin, language, options, &mut out);
+        let mut solve_twin = |problem: &Problem| {
+            solve(&TwinContext {
+                problem_index,
+                twin_index,
+                spec,
+                problem,
+            })
+        };
+        ending = twin_text(spec, twin, language, &mut solve_twin, &mut out);
     }
     if ending == Ending::Normal {
         out.push('\n');
@@ -161,7 +196,7 @@ fn twin_text(
     spec: &ProblemSpec,
     twin: &TwinProblem,
     language: Language,
-    options: &RunOptions,
+    solve: &mut dyn FnMut(&Problem) -> Result<Solution, SolveError>,
     out: &mut String,
 ) -> Ending {
     let problem = match &twin.problem {
@@ -186,7 +221,7 @@ fn twin_text(
         }
     };
     out.push('\n');
-    let solution = match solve(problem, spec, options) {
+    let solution = match solve(problem) {
         Ok(solution) => solution,
         Err(error) => {
             out.push_str(&error.to_string());
@@ -219,7 +254,7 @@ fn twin_text(
     }
 }
 
-fn solve(
+fn solve_with_solver(
     problem: &Problem,
     spec: &ProblemSpec,
     options: &RunOptions,
