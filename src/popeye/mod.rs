@@ -4,6 +4,16 @@
 //!
 //! The specification is `protocol/popeye.md`, derived from Popeye 4.104's own outputs in
 //! `testsuites/popeye/`. This module never searches: solving is the solver's job.
+//!
+//! Data flows through the modules in this order:
+//! - input: [`lexer`] (tokens) → [`keywords`] (tables, abbreviations) and [`tokens`]
+//!   (pieces, squares, Forsyth, stipulations) → [`reader`] (a [`reader::ProblemSpec`] per
+//!   problem) → [`twin`] and [`problems`] (one [`Problem`](crate::problem::Problem) per twin);
+//! - output: [`header`] (texts, diagram, stipulation line), [`tree_text`] (the play, in
+//!   [`order`]'s sibling order, with [`messages`] in the file's language, [`move_numbers`]),
+//!   assembled per problem by [`run`]; [`cli`] is the `mateproof popeye` command;
+//! - checking: [`transcript`] reads Popeye output back into trees, [`compare`] compares two of
+//!   them as sets and in order, [`replay`] turns a transcript into a `Solution`.
 
 pub mod cli;
 pub mod compare;
@@ -17,6 +27,7 @@ pub mod problems;
 pub mod reader;
 pub mod replay;
 pub mod run;
+pub mod tokens;
 pub mod transcript;
 pub mod tree_text;
 pub mod twin;

@@ -94,16 +94,6 @@ pub fn sort_siblings(pos: &Position, moves: &mut [Move], lister: Lister) {
     moves.sort_by_key(|&m| sibling_key(pos, m, lister));
 }
 
-/// Sorts items carrying a move of `pos` into Popeye's printing order.
-pub fn sort_by_move<T>(
-    pos: &Position,
-    items: &mut [T],
-    lister: impl Fn(&T) -> Lister,
-    mv: impl Fn(&T) -> Move,
-) {
-    items.sort_by_key(|item| sibling_key(pos, mv(item), lister(item)));
-}
-
 /// Whether `moves` already stand in Popeye's order (ties allowed).
 pub fn is_in_sibling_order(pos: &Position, moves: &[Move], lister: Lister) -> bool {
     moves

@@ -10,6 +10,7 @@
 use super::keywords::{self, ColourWord, Command, Lookup, OptionWord, TwinWord};
 use super::lexer::Lexer;
 use super::messages::{message, Message};
+use super::tokens::{read_forsyth, read_piece_token, read_squares, read_stipulation, PieceToken};
 use super::twin::{Board, Mirror, TwinChange, TwinSpec};
 use crate::board::{Color, Piece, Role, Square};
 use crate::notation::Language;
@@ -518,75 +519,6 @@ fn place(problem: &mut ProblemSpec, piece: Piece, sq: Square, language: Language
         ]);
     }
     problem.board[sq.index()] = Some(piece);
-}
-
-/// `#2`, `exact-#3`: what Mateproof solves; anything else is `None`.
-fn read_stipulation(token: &str) -> Option<Stipulation> {
-    token
-        .parse::<Stipulation>()
-        .ok()
-        .filter(Stipulation::is_supported)
-}
-
-/// Squares written one after another: `g7g6g5`, `h1a1h8a8` (either case).
-fn read_squares(token: &str) -> Option<Vec<Square>> {
-    let bytes = token.to_ascii_lowercase().into_bytes();
-    if bytes.is_empty() || bytes.len() % 2 != 0 {
-        return None;
-    }
-    bytes.chunks(2).map(Square::from_ascii).collect()
-}
-
-enum PieceToken {
-    Orthodox(Role, Vec<Square>),
-    /// Letters and squares, but the letters name no orthodox piece.
-    Fairy,
-    NotAPiece,
-}
-
-/// `Kh5`, `pe5h3`, `Rg1h5`: a piece letter of `language`, then one or more squares.
-fn read_piece_token(language: Language, token: &str) -> PieceToken {
-    let letters = token.bytes().take_while(u8::is_ascii_alphabetic).count();
-    for name_len in 1..=2.min(letters) {
-        let (name, rest) = token.split_at(name_len);
-        if let Some(squares) = read_squares(rest) {
-            let mut chars = name.chars();
-            return match (chars.next().and_then(|c| language.role(c)), chars.next()) {
-                (Some(role), None) => PieceToken::Orthodox(role, squares),
-                _ => PieceToken::Fairy,
-            };
-        }
-    }
-    PieceToken::NotAPiece
-}
-
-/// Popeye's Forsyth: ranks 8 to 1 separated by `/`, digits for empty squares, upper case
-/// White; missing trailing ranks are empty.
-fn read_forsyth(language: Language, token: &str) -> Option<Board> {
-    let mut board = [None; 64];
-    for (i, rank_text) in token.split('/').enumerate() {
-        let rank = 7u8.checked_sub(u8::try_from(i).ok()?)?;
-        let mut file = 0u8;
-        for c in rank_text.chars() {
-            if let Some(empty) = c.to_digit(10) {
-                file = file.checked_add(u8::try_from(empty).ok()?)?;
-                continue;
-            }
-            let role = language.role(c)?;
-            let color = if c.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let sq = Square::from_coords(file, rank)?;
-            board[sq.index()] = Some(Piece::new(color, role));
-            file += 1;
-        }
-        if file > 8 {
-            return None;
-        }
-    }
-    Some(board)
 }
 
 #[cfg(test)]
