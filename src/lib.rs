@@ -14,3 +14,5 @@ pub mod popeye;
 pub mod notation;
 pub mod formats;
 pub mod composer;
+pub mod search;
+pub mod uci;

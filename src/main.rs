@@ -33,6 +33,8 @@ enum Command {
     Compose(mateproof::composer::cli::ComposeArgs),
     /// Solve Popeye input files (or stdin) and answer in Popeye's text; flags -maxmem, -maxtime, -regression.
     Popeye(mateproof::popeye::cli::PopeyeArgs),
+    /// Run the UCI engine on stdin/stdout (also what `mateproof` with no arguments does).
+    Uci,
 }
 
 fn main() -> ExitCode {
@@ -43,7 +45,8 @@ fn main() -> ExitCode {
         Some(Command::Score(args)) => mateproof::composer::cli::run_score(&args),
         Some(Command::Compose(args)) => mateproof::composer::cli::run_compose(&args),
         Some(Command::Popeye(args)) => mateproof::popeye::cli::run_command(&args),
-        None => ExitCode::SUCCESS,
+        // No arguments: the UCI engine. (Popeye input detected on stdin will branch off here.)
+        None | Some(Command::Uci) => run_uci(),
     }
 }
 
@@ -59,6 +62,16 @@ fn run_perft(depth: u32, fen: Option<&str>) -> ExitCode {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run_uci() -> ExitCode {
+    match mateproof::uci::run_stdio() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: reading stdin: {e}");
             ExitCode::FAILURE
         }
     }

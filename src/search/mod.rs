@@ -1,0 +1,255 @@
+//! The game search: an ordinary alpha-beta engine (iterative deepening, principal variation
+//! search, quiescence on captures, a transposition table, MVV-LVA/killer/history ordering, a
+//! material and piece-square evaluation) that gives a position without a forced mate a
+//! sensible score, principal variation and move.
+//!
+//! It is separate from the mate solver ([`crate::solver`]): the solver *proves* mates; this
+//! *estimates*. The UCI engine runs both and prefers a proven mate. It reports progress through
+//! a callback and prints nothing; time and stop requests reach it through [`Clock`] and
+//! [`SearchControl`].
+
+mod alphabeta;
+mod eval;
+mod ordering;
+mod root;
+mod score;
+mod table;
+mod time;
+
+pub use eval::evaluate;
+pub use root::MAX_DEPTH;
+pub use score::{Score, MAX_PLY};
+pub use table::{Bound, Entry, SearchTable};
+pub use time::{Clock, ClockState, TimeBudget};
+
+use crate::board::{Move, Position};
+use crate::solver::SearchControl;
+use ordering::History;
+use std::time::Duration;
+
+/// What limits a search beyond time (which the [`Clock`] carries) and the stop flag.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Deepest iteration in plies (clamped to [`MAX_DEPTH`]).
+    pub depth: Option<u32>,
+    /// Node budget, shared with every search on the same [`SearchControl`].
+    pub nodes: Option<u64>,
+    /// Number of principal variations to report (UCI `MultiPV`); 0 counts as 1.
+    pub multipv: usize,
+    /// Only these root moves (UCI `searchmoves`); empty = all.
+    pub searchmoves: Vec<Move>,
+}
+
+/// The report after each completed iteration (one per `MultiPV` line).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Iteration {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// 1-based line number.
+    pub multipv: usize,
+    pub score: Score,
+    /// Nodes of every search sharing the control.
+    pub nodes: u64,
+    pub time: Duration,
+    /// Permille of the table written in this search.
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SearchResult {
+    /// The move to play; [`Move::NULL`] only when there is no legal move.
+    pub best: Move,
+    /// The expected reply, if the principal variation has one.
+    pub ponder: Option<Move>,
+    pub score: Score,
+    /// The last iteration that completed (0 when there was no legal move).
+    pub depth: u32,
+}
+
+/// What the game search keeps from one search to the next: its table and the move-ordering
+/// history. Its memory is fixed when it is made.
+pub struct SearchMemory {
+    table: SearchTable,
+    history: History,
+}
+
+impl SearchMemory {
+    /// Memory with a table of at most `table_mb` megabytes.
+    pub fn new(table_mb: usize) -> SearchMemory {
+        SearchMemory {
+            table: SearchTable::new(table_mb),
+            history: History::new(),
+        }
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.history = History::new();
+    }
+
+    /// Bytes held by the table.
+    pub fn size_bytes(&self) -> usize {
+        self.table.size_bytes()
+    }
+}
+
+/// Searches `pos` until a limit is reached and returns the move to play.
+///
+/// `game_keys` are the Zobrist keys of the game's positions since its last irreversible move,
+/// ending with `pos` itself (for repetition draws). Every completed iteration is passed to
+/// `report`.
+///
+/// ```
+/// use mateproof::board::{Position, Validation};
+/// use mateproof::search::{search, Clock, Limits, SearchMemory};
+/// use mateproof::solver::SearchControl;
+/// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Validation::Strict).unwrap();
+/// let limits = Limits { depth: Some(3), ..Limits::default() };
+/// let mut memory = SearchMemory::new(1);
+/// let clock = Clock::new(None, false);
+/// let result = search(&pos, &[pos.key()], &limits, &clock, &SearchControl::unlimited(), &mut memory, &mut |_| {});
+/// assert_eq!(result.best.to_string(), "a1a8");
+/// assert_eq!(result.score.mate_moves(), Some(1));
+/// ```
+pub fn search(
+    pos: &Position,
+    game_keys: &[u64],
+    limits: &Limits,
+    clock: &Clock,
+    control: &SearchControl,
+    memory: &mut SearchMemory,
+    report: &mut dyn FnMut(&Iteration),
+) -> SearchResult {
+    root::iterate(pos, game_keys, limits, clock, control, memory, report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Validation;
+
+    fn run(fen: &str, limits: Limits) -> (SearchResult, Vec<Iteration>) {
+        let pos = Position::from_fen(fen, Validation::Lenient).unwrap();
+        let mut memory = SearchMemory::new(4);
+        let mut lines = Vec::new();
+        let result = search(
+            &pos,
+            &[pos.key()],
+            &limits,
+            &Clock::new(None, false),
+            &SearchControl::unlimited(),
+            &mut memory,
+            &mut |it| lines.push(it.clone()),
+        );
+        (result, lines)
+    }
+
+    fn depth(d: u32) -> Limits {
+        Limits {
+            depth: Some(d),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn every_iteration_is_reported_with_a_legal_pv() {
+        let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+        let (result, lines) = run(fen, depth(4));
+        assert_eq!(
+            lines.iter().map(|l| l.depth).collect::<Vec<_>>(),
+            [1, 2, 3, 4]
+        );
+        assert_eq!(result.depth, 4);
+        let mut pos = Position::from_fen(fen, Validation::Strict).unwrap();
+        let last = lines.last().unwrap();
+        assert_eq!(last.pv.first(), Some(&result.best));
+        for &m in &last.pv {
+            assert!(pos.is_legal(m), "{m} illegal in pv {:?}", last.pv);
+            pos.play(m);
+        }
+        assert!(!result.score.is_mate());
+    }
+
+    #[test]
+    fn wins_hanging_material() {
+        // The black queen on d5 is en prise to the pawn.
+        let (result, _) = run("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1", depth(3));
+        assert_eq!(result.best.to_string(), "e4d5");
+        assert!(
+            result.score.get() > 50,
+            "a pawn up after winning the queen: {:?}",
+            result.score
+        );
+    }
+
+    #[test]
+    fn mate_scores_come_in_moves() {
+        let (won, _) = run("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", depth(5));
+        assert_eq!(won.score.mate_moves(), Some(2));
+        assert_eq!(won.best.to_string(), "a1a6");
+        let (mated, _) = run("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", depth(3));
+        assert_eq!(
+            (mated.best, mated.depth, mated.score.mate_moves()),
+            (Move::NULL, 0, Some(0))
+        );
+    }
+
+    #[test]
+    fn multipv_and_searchmoves_shape_the_root() {
+        let start = crate::board::STARTPOS_FEN;
+        let (_, lines) = run(
+            start,
+            Limits {
+                depth: Some(2),
+                multipv: 3,
+                ..Limits::default()
+            },
+        );
+        let last_three: Vec<&Iteration> = lines.iter().filter(|l| l.depth == 2).collect();
+        assert_eq!(
+            last_three.iter().map(|l| l.multipv).collect::<Vec<_>>(),
+            [1, 2, 3]
+        );
+        let firsts: std::collections::HashSet<Move> = last_three.iter().map(|l| l.pv[0]).collect();
+        assert_eq!(firsts.len(), 3, "three different moves");
+        assert!(last_three.windows(2).all(|w| w[0].score >= w[1].score));
+
+        let pos = Position::startpos();
+        let only = *pos
+            .legal_moves()
+            .iter()
+            .find(|m| m.to_string() == "a2a3")
+            .unwrap();
+        let (result, _) = run(
+            start,
+            Limits {
+                depth: Some(3),
+                searchmoves: vec![only],
+                ..Limits::default()
+            },
+        );
+        assert_eq!(result.best, only);
+    }
+
+    #[test]
+    fn a_stopped_search_still_has_a_move() {
+        let pos = Position::startpos();
+        let control = SearchControl::unlimited();
+        control.stop();
+        let mut memory = SearchMemory::new(1);
+        let result = search(
+            &pos,
+            &[pos.key()],
+            &Limits::default(),
+            &Clock::new(None, false),
+            &control,
+            &mut memory,
+            &mut |_| {},
+        );
+        assert_eq!(result.depth, 1);
+        assert!(pos.is_legal(result.best));
+    }
+}

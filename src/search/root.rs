@@ -1,0 +1,169 @@
+//! Iterative deepening at the root: search depth 1, 2, 3 … re-ordering the root moves by the
+//! last iteration's scores, with `MultiPV` lines (line k is the best move once the first k-1
+//! are set aside), and a report after every completed line.
+//!
+//! The first iteration always completes, so even `go movetime 0` or an immediate `stop` has
+//! a searched move to play. An iteration cut short still counts for the moves it finished: a
+//! root move that beat the previous best in full is better than that move.
+
+use super::alphabeta::Searcher;
+use super::{Clock, Iteration, Limits, Score, SearchMemory, SearchResult, MAX_PLY};
+use crate::board::{Move, Position};
+use crate::solver::SearchControl;
+
+/// The deepest iteration (in plies) the game search starts.
+pub const MAX_DEPTH: u32 = (MAX_PLY / 2) as u32;
+
+struct RootMove {
+    mv: Move,
+    /// This iteration's score; `-INFINITE` until searched (or when it failed low).
+    score: Score,
+    /// The score of the last iteration that searched it in full.
+    previous: Score,
+    pv: Vec<Move>,
+}
+
+impl RootMove {
+    fn shown_score(&self) -> Score {
+        if self.score == -Score::INFINITE {
+            self.previous
+        } else {
+            self.score
+        }
+    }
+}
+
+/// Runs the whole iterative deepening; see [`super::search`].
+pub(super) fn iterate(
+    pos: &Position,
+    game_keys: &[u64],
+    limits: &Limits,
+    clock: &Clock,
+    control: &SearchControl,
+    memory: &mut SearchMemory,
+    report: &mut dyn FnMut(&Iteration),
+) -> SearchResult {
+    let legal = pos.legal_moves();
+    let mut root: Vec<RootMove> = legal
+        .iter()
+        .filter(|m| limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
+        .map(|&mv| RootMove {
+            mv,
+            score: -Score::INFINITE,
+            previous: -Score::INFINITE,
+            pv: vec![mv],
+        })
+        .collect();
+    if root.is_empty() {
+        // Mated or stalemated (or every searchmove illegal, which the caller rules out).
+        let score = if pos.is_check() {
+            Score::mated_in(0)
+        } else {
+            Score::DRAW
+        };
+        return SearchResult {
+            best: Move::NULL,
+            ponder: None,
+            score,
+            depth: 0,
+        };
+    }
+
+    memory.table.new_search();
+    memory.history.age();
+    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+    let lines = limits.multipv.clamp(1, root.len());
+    let mut searcher = Searcher::new(
+        &mut memory.table,
+        &mut memory.history,
+        control,
+        clock,
+        game_keys,
+        limits.nodes,
+    );
+    let mut completed_depth = 0;
+
+    for depth in 1..=max_depth {
+        searcher.may_stop = depth > 1;
+        searcher.seldepth = 0;
+        for line in 0..lines {
+            for rm in &mut root[line..] {
+                rm.score = -Score::INFINITE;
+            }
+            search_root(&mut searcher, pos, &mut root[line..], depth as i32);
+            // Stable: unsearched and failed-low moves keep their order behind the best.
+            root[line..].sort_by(|a, b| b.score.cmp(&a.score));
+            if searcher.stopped() {
+                break;
+            }
+            for rm in &mut root[line..] {
+                rm.previous = rm.score;
+            }
+            searcher.flush_nodes();
+            let rm = &root[line];
+            report(&Iteration {
+                depth,
+                seldepth: searcher.seldepth as u32,
+                multipv: line + 1,
+                score: rm.score,
+                nodes: searcher.total_nodes(),
+                time: clock.elapsed(),
+                hashfull: searcher.hashfull(),
+                pv: rm.pv.clone(),
+            });
+        }
+        if searcher.stopped() {
+            break;
+        }
+        completed_depth = depth;
+        // A winning mate from a full-width search is already the shortest one; deeper
+        // iterations cannot improve it, only spend time.
+        let best = root[0].score;
+        if lines == 1 && best.is_mate() && best > Score::DRAW {
+            break;
+        }
+        if clock.soft_passed() || control.should_stop() {
+            break;
+        }
+    }
+    searcher.flush_nodes();
+    let best = &root[0];
+    SearchResult {
+        best: best.mv,
+        ponder: best.pv.get(1).copied(),
+        score: best.shown_score(),
+        depth: completed_depth,
+    }
+}
+
+/// One iteration over `moves` (the first is the expected best): full window for the first,
+/// null windows for the rest with a re-search when one beats the best so far.
+fn search_root(searcher: &mut Searcher, pos: &Position, moves: &mut [RootMove], depth: i32) {
+    let beta = Score::INFINITE;
+    let mut alpha = -Score::INFINITE;
+    for (i, rm) in moves.iter_mut().enumerate() {
+        let child = pos.after(rm.mv);
+        searcher.push_key(child.key());
+        let score = if i == 0 {
+            -searcher.negamax(&child, depth - 1, -beta, -alpha, 1, true)
+        } else {
+            let probe = -searcher.negamax(&child, depth - 1, -alpha.plus_one(), -alpha, 1, false);
+            if probe > alpha && !searcher.stopped() {
+                -searcher.negamax(&child, depth - 1, -beta, -alpha, 1, true)
+            } else {
+                probe
+            }
+        };
+        searcher.pop_key();
+        if searcher.stopped() {
+            return;
+        }
+        if i == 0 || score > alpha {
+            alpha = alpha.max(score);
+            rm.score = score;
+            rm.pv.clear();
+            rm.pv.push(rm.mv);
+            rm.pv.extend_from_slice(searcher.line_below_root());
+        }
+    }
+}
