@@ -216,3 +216,168 @@ fn shifts(setup: &Setup, files: bool) -> impl Iterator<Item = i8> {
     }
     (-low..=7 - high).filter(|&d| d != 0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::fen::parse_fen;
+    use std::collections::HashSet;
+
+    const D1: &str = "b2K4/2p5/3k4/1Q6/5P2/1B6/8/8 w - - 0 1";
+
+    fn setup(fen: &str) -> Setup {
+        parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    }
+
+    /// Every path of `depth` transformations in canonical order, with its position.
+    fn paths(root: &Setup, depth: u32, rules: bool) -> Vec<(Vec<Transformation>, Setup)> {
+        fn walk(
+            s: &Setup,
+            st: &PathState,
+            left: u32,
+            path: &mut Vec<Transformation>,
+            out: &mut Vec<(Vec<Transformation>, Setup)>,
+        ) {
+            if left == 0 {
+                out.push((path.clone(), s.clone()));
+                return;
+            }
+            for t in successors(s, st) {
+                let mut child = s.clone();
+                assert!(t.apply(&mut child), "{t} generated but does not apply");
+                path.push(t);
+                walk(&child, &st.after(t, &child), left - 1, path, out);
+                path.pop();
+            }
+        }
+        let mut out = Vec::new();
+        walk(
+            root,
+            &PathState::root(root, rules),
+            depth,
+            &mut Vec::new(),
+            &mut out,
+        );
+        out
+    }
+
+    #[test]
+    fn two_additions_use_55_kind_combinations() {
+        // Thesis Figure 3: with p = 10 kinds, two additions give 10 + 9 + … + 1 = 55.
+        let root = setup("k7/8/8/8/8/8/8/7K w - - 0 1");
+        let kinds: HashSet<(Piece, Piece)> = paths(&root, 2, false)
+            .into_iter()
+            .filter_map(|(path, _)| match path.as_slice() {
+                [Transformation::Add(a, _), Transformation::Add(b, _)] => Some((*a, *b)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(kinds.len(), 55);
+    }
+
+    #[test]
+    fn every_pair_of_edits_once_and_only_once() {
+        // Canonical paths of two deletions/additions reach exactly the positions that any order
+        // of two edits reaches, each once.
+        let root = setup(D1);
+        let canonical: Vec<Setup> = paths(&root, 2, true)
+            .into_iter()
+            .filter(|(path, _)| {
+                path.iter()
+                    .all(|t| matches!(t, Transformation::Add(..) | Transformation::Delete(..)))
+            })
+            .map(|(_, s)| s)
+            .collect();
+        let distinct: HashSet<[Option<Piece>; 64]> = canonical.iter().map(|s| s.board).collect();
+        assert_eq!(
+            distinct.len(),
+            canonical.len(),
+            "a position was generated twice"
+        );
+
+        let one_edit: HashSet<[Option<Piece>; 64]> = paths(&root, 1, true)
+            .into_iter()
+            .map(|(_, s)| s.board)
+            .collect();
+        let mut any_order = HashSet::new();
+        let edits = |path: &[Transformation]| {
+            path.iter()
+                .all(|t| matches!(t, Transformation::Add(..) | Transformation::Delete(..)))
+        };
+        for (_, first) in paths(&root, 1, true).into_iter().filter(|(p, _)| edits(p)) {
+            // A fresh root state drops the order, so this is every edit allowed after the first.
+            for t in successors(&first, &PathState::root(&first, true)) {
+                let mut second = first.clone();
+                if matches!(t, Transformation::Add(..) | Transformation::Delete(..))
+                    && t.apply(&mut second)
+                {
+                    any_order.insert(second.board);
+                }
+            }
+        }
+        any_order.retain(|b| *b != root.board && !one_edit.contains(b));
+        let show = |b: &[Option<Piece>; 64]| {
+            let mut s = Setup::empty();
+            s.board = *b;
+            crate::board::fen::setup_to_epd_position(&s)
+        };
+        let missing: Vec<String> = any_order.difference(&distinct).take(5).map(show).collect();
+        let extra: Vec<String> = distinct.difference(&any_order).take(5).map(show).collect();
+        assert!(
+            missing.is_empty() && extra.is_empty(),
+            "missing {missing:?}\nextra {extra:?}"
+        );
+    }
+
+    #[test]
+    fn no_position_twice_with_shifts() {
+        let all = paths(&setup(D1), 2, true);
+        let distinct: HashSet<[Option<Piece>; 64]> = all.iter().map(|(_, s)| s.board).collect();
+        assert_eq!(distinct.len(), all.len());
+    }
+
+    #[test]
+    fn shifts_keep_every_piece_on_the_board() {
+        // D1 occupies files a–f and ranks 3–8.
+        let shifts: Vec<Transformation> =
+            successors(&setup(D1), &PathState::root(&setup(D1), true))
+                .into_iter()
+                .filter(|t| {
+                    matches!(
+                        t,
+                        Transformation::ShiftFiles(_) | Transformation::ShiftRanks(_)
+                    )
+                })
+                .collect();
+        assert_eq!(
+            shifts,
+            vec![
+                Transformation::ShiftFiles(1),
+                Transformation::ShiftFiles(2),
+                Transformation::ShiftRanks(-2),
+                Transformation::ShiftRanks(-1)
+            ]
+        );
+    }
+
+    #[test]
+    fn composition_rules_limit_additions() {
+        // D1 has a queen and a light-squared bishop: no second White queen, no second light
+        // bishop; no pawn on the first or last rank.
+        let root = setup(D1);
+        for t in successors(&root, &PathState::root(&root, true)) {
+            if let Transformation::Add(p, sq) = t {
+                assert!(p != Piece::new(Color::White, Role::Queen), "{t}");
+                assert!(
+                    !(p == Piece::new(Color::White, Role::Bishop) && !sq.is_dark()),
+                    "{t}"
+                );
+                assert!(
+                    !(p.role == Role::Pawn && (sq.rank() == 0 || sq.rank() == 7)),
+                    "{t}"
+                );
+                assert!(p.role != Role::King, "{t}");
+            }
+        }
+    }
+}

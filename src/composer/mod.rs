@@ -1,11 +1,15 @@
 //! The composer: Fainshtein's quality function for directmate problems and his Chess Composer,
 //! which improves a problem by adding, deleting and shifting pieces while it stays sound.
 //!
-//! Data flows one way through it: a position and its key → the play after the key
-//! ([`play`]) → themes ([`themes`]) → a priced breakdown ([`score`]) → text or JSON
-//! ([`report`]). Soundness ([`soundness`]) asks the solver's prover; the composer never
-//! searches for mates itself and never prints from library code.
+//! Data flows one way through it: a position and its key → the play after the key ([`play`])
+//! → themes ([`themes`]) → a priced [`breakdown`] ([`score`], or [`kmove`] for longer
+//! problems) → text, JSON or UCI lines ([`report`]). The improver walks transformations
+//! ([`transform`]) in the thesis' canonical order ([`enumerate`]) by iterative deepening
+//! ([`search`]) on worker threads ([`stream`]); [`cli`] holds the `score` and `compose`
+//! subcommands. Soundness ([`soundness`]) asks the solver's prover: the composer never
+//! searches for mates itself, and no library code here prints except [`cli`].
 
+pub mod breakdown;
 pub mod cli;
 pub mod enumerate;
 pub mod kmove;
@@ -19,9 +23,8 @@ pub mod stream;
 pub mod themes;
 pub mod transform;
 
-pub use score::{
-    evaluate, queen_path_distance, Bonus, Penalty, Priced, QualityScore, ThemeLine, VariantLine,
-};
+pub use breakdown::{Bonus, Penalty, Priced, QualityScore, ThemeLine, VariantLine};
+pub use score::{evaluate, queen_path_distance};
 pub use settings::{piece_value, ScoreSettings, SelfPinRule, ThemeCount};
 pub use soundness::Unsound;
 pub use themes::Theme;

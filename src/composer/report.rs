@@ -6,9 +6,9 @@
 //! Black, `P`/`p` for pawns), squares joined by `-` or `:` for a capture, `X` after a mate.
 //! This module formats; it computes nothing.
 
+use super::breakdown::{Bonus, Penalty, QualityScore, VariantLine};
 use super::kmove::KMoveScore;
 use super::play::ThreatPlay;
-use super::score::{Bonus, Penalty, QualityScore, VariantLine};
 use super::search::Improvement;
 use super::themes::Theme;
 use super::transform::path_text;
