@@ -22,6 +22,7 @@ use crate::problem::{Problem, TryMode};
 use crate::search::{search, Clock, Limits, Score, SearchMemory, TimeBudget};
 use crate::solver::{mate_search, solve_with_table, MateFound, SearchControl, TranspositionTable};
 use parking_lot::Mutex;
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -191,10 +192,31 @@ impl Running {
 }
 
 fn run(job: Job, ctx: &Context, gate: &Gate) {
-    let (best, ponder) = match job.task {
-        Task::Perft(depth) => return run_perft(&job.position, depth, ctx),
-        Task::Mate(moves) => run_mate(&job, moves, ctx),
-        Task::Game => run_game(&job, ctx),
+    let outcome = panic::catch_unwind(AssertUnwindSafe(|| match job.task {
+        Task::Perft(depth) => {
+            run_perft(&job.position, depth, ctx);
+            None
+        }
+        Task::Mate(moves) => Some(run_mate(&job, moves, ctx)),
+        Task::Game => Some(run_game(&job, ctx)),
+    }));
+    let (best, ponder) = match outcome {
+        Ok(Some(moves)) => moves,
+        Ok(None) => return,
+        Err(_) => {
+            // A bug of ours, not bad input: say so, and still answer with a legal move.
+            ctx.out.info_string(
+                "error: internal error in the search; answering with the first legal move",
+            );
+            (
+                job.position
+                    .legal_moves()
+                    .first()
+                    .copied()
+                    .unwrap_or(Move::NULL),
+                None,
+            )
+        }
     };
     if job.infinite || ctx.clock.is_pondering() {
         gate.wait();
