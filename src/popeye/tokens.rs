@@ -21,7 +21,7 @@ pub fn read_stipulation(token: &str) -> Option<Stipulation> {
 /// Squares written one after another: `g7g6g5`, `h1a1h8a8` (either case).
 pub fn read_squares(token: &str) -> Option<Vec<Square>> {
     let bytes = token.to_ascii_lowercase().into_bytes();
-    if bytes.is_empty() || bytes.len() % 2 != 0 {
+    if bytes.is_empty() || !bytes.len().is_multiple_of(2) {
         return None;
     }
     bytes.chunks(2).map(Square::from_ascii).collect()

@@ -161,6 +161,9 @@ pub struct TranscriptError {
     pub reason: &'static str,
 }
 
+/// A play item with the line number it came from.
+type NumberedItem = (usize, Item);
+
 /// One classified line of play.
 #[derive(Clone, PartialEq, Eq, Debug)]
 enum Item {
@@ -273,7 +276,7 @@ fn parse_problem(lines: &[(usize, &str)], end: End) -> Result<ProblemText, Trans
         }
         _ => 0,
     };
-    let mut twins: Vec<(Option<String>, Vec<(usize, Item)>)> = vec![(None, Vec::new())];
+    let mut twins: Vec<(Option<String>, Vec<NumberedItem>)> = vec![(None, Vec::new())];
     for &(number, line) in &lines[body_start..] {
         if line.trim().is_empty() {
             continue;
