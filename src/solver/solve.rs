@@ -3,10 +3,17 @@
 
 use super::prover::{Prover, Restrictions};
 use super::tree::TreeBuilder;
-use super::{SearchControl, TranspositionTable};
+use super::{Dfpn, SearchControl, TranspositionTable};
 use crate::board::{Move, Position};
 use crate::problem::{Play, Problem};
 use crate::solution::{AttackNode, BlackPlay, SearchStats, Solution};
+
+/// From this many moves on, a budgeted df-pn search looks for a key first.
+const DFPN_MIN_MOVES: u32 = 6;
+/// Nodes df-pn may spend looking for a key before the depth-first search takes over.
+const DFPN_ROOT_BUDGET: u64 = 300_000;
+/// Working-table entries of a df-pn search.
+const DFPN_TABLE_ENTRIES: usize = 1 << 20;
 
 /// Why a problem cannot be solved.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -110,6 +117,14 @@ fn solve_first_moves(
     let max_keys = options.max_solutions.unwrap_or(u32::MAX);
     let mut keys_found = 0;
     let mut nodes = Vec::new();
+    // Deep problems: df-pn proves a key far faster than the depth-first search, which in turn
+    // is the better tool for refuting the other first moves. A budgeted df-pn run at the root
+    // leaves its proof in the shared table for the loop below.
+    if n >= DFPN_MIN_MOVES {
+        let _ = Dfpn::new(prover, DFPN_TABLE_ENTRIES)
+            .with_node_budget(DFPN_ROOT_BUDGET)
+            .attacker_wins(root, n);
+    }
     // First moves are tested in the order problemists (and Popeye) list them, so that
     // `MaxSolutions` stops at the same keys.
     let mut first = root.legal_moves();
