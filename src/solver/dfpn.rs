@@ -105,7 +105,13 @@ impl<'p, 'a> Dfpn<'p, 'a> {
         } else {
             (n < LEAF_MOVES || !pos.has_legal_move()).then(|| self.prover.defender_loses(pos, n))
         };
-        exact.map(|win| if win { Numbers::PROVEN } else { Numbers::DISPROVEN })
+        exact.map(|win| {
+            if win {
+                Numbers::PROVEN
+            } else {
+                Numbers::DISPROVEN
+            }
+        })
     }
 
     fn lookup(&mut self, pos: &Position, n: u32, attacker: bool) -> Numbers {
@@ -181,9 +187,15 @@ impl<'p, 'a> Dfpn<'p, 'a> {
                 }
             }
             let numbers = if attacker {
-                Numbers { pn: best_value, dn: sum }
+                Numbers {
+                    pn: best_value,
+                    dn: sum,
+                }
             } else {
-                Numbers { pn: sum, dn: best_value }
+                Numbers {
+                    pn: sum,
+                    dn: best_value,
+                }
             };
             let best_move = best.map_or(Move::NULL, |i| children[i].0);
             if numbers.pn == 0 || numbers.dn == 0 || numbers.pn >= th_pn || numbers.dn >= th_dn {
@@ -195,9 +207,15 @@ impl<'p, 'a> Dfpn<'p, 'a> {
                 return numbers;
             };
             let (child_th_pn, child_th_dn) = if attacker {
-                (th_pn.min(second_value.saturating_add(1)), th_dn - numbers.dn + best_other)
+                (
+                    th_pn.min(second_value.saturating_add(1)),
+                    th_dn - numbers.dn + best_other,
+                )
             } else {
-                (th_pn - numbers.pn + best_other, th_dn.min(second_value.saturating_add(1)))
+                (
+                    th_pn - numbers.pn + best_other,
+                    th_dn.min(second_value.saturating_add(1)),
+                )
             };
             let child = children[i].1;
             child_numbers[i] = self.mid(&child, child_n, !attacker, child_th_pn, child_th_dn);

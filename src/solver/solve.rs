@@ -199,7 +199,21 @@ pub fn mate_search(
     tt: &TranspositionTable,
 ) -> Option<MateFound> {
     let mut prover = Prover::new(tt, control);
-    let found = prover.shortest_win(pos, max_moves);
+    // Each length in turn, so the first found is the shortest. From five moves on a budgeted
+    // df-pn run tries to prove the mate before the depth-first search settles the length.
+    let found = (1..=max_moves).find(|&n| {
+        if n >= 5 {
+            let budget = DFPN_ROOT_BUDGET << (n - 5).min(6);
+            if Dfpn::new(&mut prover, DFPN_TABLE_ENTRIES)
+                .with_node_budget(budget)
+                .attacker_wins(pos, n)
+                == Some(true)
+            {
+                return true;
+            }
+        }
+        prover.attacker_wins(pos, n)
+    });
     let result = found.and_then(|moves| {
         let keys: Vec<Move> = pos
             .legal_moves()
