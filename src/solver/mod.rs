@@ -2,12 +2,14 @@
 //! table, building the full [`crate::solution::Solution`] tree. It prints nothing.
 
 mod control;
+mod dfpn;
 mod prover;
 mod solve;
 mod tree;
 mod tt;
 
 pub use control::SearchControl;
+pub use dfpn::Dfpn;
 pub use prover::{Prover, Restrictions};
 pub use solve::{mate_search, solve, solve_with_table, MateFound, SolveError};
 pub use tt::{Bounds, TranspositionTable};

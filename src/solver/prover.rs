@@ -119,6 +119,13 @@ impl<'a> Prover<'a> {
         }
     }
 
+    /// Counts a node visited by another search sharing this prover (df-pn), so limits and
+    /// statistics see it.
+    #[inline]
+    pub fn note_node(&mut self) {
+        self.count_node();
+    }
+
     /// Reports outstanding node counts to the shared control.
     pub fn flush_nodes(&mut self) {
         self.control.add_nodes(self.unreported_nodes);

@@ -3,10 +3,17 @@
 
 use super::prover::{Prover, Restrictions};
 use super::tree::TreeBuilder;
-use super::{SearchControl, TranspositionTable};
+use super::{Dfpn, SearchControl, TranspositionTable};
 use crate::board::{Move, Position};
 use crate::problem::{Play, Problem};
 use crate::solution::{AttackNode, BlackPlay, SearchStats, Solution};
+
+/// From this many moves on, a budgeted df-pn search looks for a key first.
+const DFPN_MIN_MOVES: u32 = 6;
+/// Nodes df-pn may spend looking for a key before the depth-first search takes over.
+const DFPN_ROOT_BUDGET: u64 = 300_000;
+/// Working-table entries of a df-pn search.
+const DFPN_TABLE_ENTRIES: usize = 1 << 20;
 
 /// Why a problem cannot be solved.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -110,6 +117,14 @@ fn solve_first_moves(
     let max_keys = options.max_solutions.unwrap_or(u32::MAX);
     let mut keys_found = 0;
     let mut nodes = Vec::new();
+    // Deep problems: df-pn proves a key far faster than the depth-first search, which in turn
+    // is the better tool for refuting the other first moves. A budgeted df-pn run at the root
+    // leaves its proof in the shared table for the loop below.
+    if n >= DFPN_MIN_MOVES {
+        let _ = Dfpn::new(prover, DFPN_TABLE_ENTRIES)
+            .with_node_budget(DFPN_ROOT_BUDGET)
+            .attacker_wins(root, n);
+    }
     // First moves are tested in the order problemists (and Popeye) list them, so that
     // `MaxSolutions` stops at the same keys.
     let mut first = root.legal_moves();
@@ -184,7 +199,21 @@ pub fn mate_search(
     tt: &TranspositionTable,
 ) -> Option<MateFound> {
     let mut prover = Prover::new(tt, control);
-    let found = prover.shortest_win(pos, max_moves);
+    // Each length in turn, so the first found is the shortest. From five moves on a budgeted
+    // df-pn run tries to prove the mate before the depth-first search settles the length.
+    let found = (1..=max_moves).find(|&n| {
+        if n >= 5 {
+            let budget = DFPN_ROOT_BUDGET << (n - 5).min(6);
+            if Dfpn::new(&mut prover, DFPN_TABLE_ENTRIES)
+                .with_node_budget(budget)
+                .attacker_wins(pos, n)
+                == Some(true)
+            {
+                return true;
+            }
+        }
+        prover.attacker_wins(pos, n)
+    });
     let result = found.and_then(|moves| {
         let keys: Vec<Move> = pos
             .legal_moves()
