@@ -289,3 +289,42 @@ fn d1_at_depth_three_finds_an_improvement_at_least_as_good_as_d2() {
         assert_sound_improvement(&d1, 2, 118, imp);
     }
 }
+
+#[test]
+fn uci_lines_start_with_the_score_then_suggestions() {
+    use mateproof::composer::stream::uci_lines;
+    let lines: Vec<String> = uci_lines(
+        &Problem::directmate(thesis("D3"), 2),
+        options(1),
+        SearchControl::unlimited(),
+    )
+    .expect("runs")
+    .collect();
+    assert!(
+        lines[0].starts_with("info string composer score score=70 key=a5d8 "),
+        "{}",
+        lines[0]
+    );
+    assert!(lines.len() > 1, "D3 has improvements at level 1");
+    for line in &lines[1..] {
+        let fields: Vec<&str> = line.splitn(9, ' ').collect();
+        assert_eq!(&fields[..3], ["info", "string", "composer"], "{line}");
+        assert_eq!(fields[3], "suggestion", "{line}");
+        let fen = line.split_once(" fen=").expect("fen last").1;
+        let pos = Position::from_fen(fen, Validation::Lenient).expect("a legal FEN");
+        let score: i32 = fields[4]
+            .strip_prefix("score=")
+            .and_then(|s| s.parse().ok())
+            .expect("score=");
+        assert!(score > 70, "{line}");
+        let key = fields[6].strip_prefix("key=").expect("key=");
+        assert!(
+            pos.legal_moves().iter().any(|m| m.to_string() == key),
+            "{line}"
+        );
+    }
+    assert!(
+        lines.iter().any(|l| l.contains(" edits=-Ba5 ")),
+        "D4 among them"
+    );
+}

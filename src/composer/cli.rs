@@ -18,16 +18,34 @@ use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+/// `--self-pin`: which reading of the thesis' self-pin definition to use.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum SelfPinArg {
+    /// Black's move pins one of its pieces (the thesis' labels).
+    NewPin,
+    /// The pinned piece could stop the mate if it were free.
+    PinMatters,
+}
+
+/// `--theme-count`: how a theme shown in several variants is counted.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum ThemeCountArg {
+    DistinctMates,
+    Variants,
+}
+
 /// The quality function's named settings, shared by both subcommands.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ScoreFlags {
-    /// Self-pin rule: `new-pin` (the thesis' labels) or `pin-matters` (the pinned piece
-    /// could stop the mate).
-    #[arg(long, value_name = "RULE", default_value = "new-pin")]
-    pub self_pin: String,
-    /// Count per-variant themes once per `distinct-mates` or per `variants`.
-    #[arg(long, value_name = "RULE", default_value = "distinct-mates")]
-    pub theme_count: String,
+    #[arg(long, value_enum, value_name = "RULE", default_value = "new-pin")]
+    pub self_pin: SelfPinArg,
+    #[arg(
+        long,
+        value_enum,
+        value_name = "RULE",
+        default_value = "distinct-mates"
+    )]
+    pub theme_count: ThemeCountArg,
     /// Let variants answered by several mates carry themes.
     #[arg(long)]
     pub dual_themes: bool,
@@ -43,31 +61,22 @@ pub struct ScoreFlags {
 }
 
 impl ScoreFlags {
-    fn settings(&self) -> Result<ScoreSettings, String> {
-        let mut s = ScoreSettings::default();
-        s.self_pin = match self.self_pin.as_str() {
-            "new-pin" => SelfPinRule::NewPin,
-            "pin-matters" => SelfPinRule::PinMatters,
-            other => {
-                return Err(format!(
-                    "--self-pin must be new-pin or pin-matters, not '{other}'"
-                ))
-            }
-        };
-        s.theme_count = match self.theme_count.as_str() {
-            "distinct-mates" => ThemeCount::DistinctMates,
-            "variants" => ThemeCount::Variants,
-            other => {
-                return Err(format!(
-                    "--theme-count must be distinct-mates or variants, not '{other}'"
-                ))
-            }
-        };
-        s.themes_in_dual_variants = self.dual_themes;
-        s.duals_after_non_defences = !self.ignore_non_defence_duals;
-        s.sacrifice_factor = self.sacrifice_factor;
-        s.composition_rules = !self.no_composition_rules;
-        Ok(s)
+    fn settings(&self) -> ScoreSettings {
+        ScoreSettings {
+            self_pin: match self.self_pin {
+                SelfPinArg::NewPin => SelfPinRule::NewPin,
+                SelfPinArg::PinMatters => SelfPinRule::PinMatters,
+            },
+            theme_count: match self.theme_count {
+                ThemeCountArg::DistinctMates => ThemeCount::DistinctMates,
+                ThemeCountArg::Variants => ThemeCount::Variants,
+            },
+            themes_in_dual_variants: self.dual_themes,
+            duals_after_non_defences: !self.ignore_non_defence_duals,
+            sacrifice_factor: self.sacrifice_factor,
+            composition_rules: !self.no_composition_rules,
+            ..ScoreSettings::default()
+        }
     }
 }
 
@@ -121,6 +130,9 @@ pub struct ComposeArgs {
 
 fn read_problem(fen: &str, mate: u32) -> Result<Problem, String> {
     let position = Position::from_fen(fen, Validation::Lenient).map_err(|e| e.to_string())?;
+    if position.turn() != crate::board::Color::White {
+        return Err("the composer needs White to move in the diagram".to_owned());
+    }
     if mate == 0 || mate > super::stream::MAX_MOVES {
         return Err(format!(
             "--mate must be between 1 and {}",
@@ -162,10 +174,7 @@ fn fail(message: &str) -> ExitCode {
 
 /// Runs `mateproof score`.
 pub fn run_score(args: &ScoreArgs) -> ExitCode {
-    let settings = match args.flags.settings() {
-        Ok(s) => s,
-        Err(e) => return fail(&e),
-    };
+    let settings = args.flags.settings();
     let problem = match read_problem(&args.fen, args.mate) {
         Ok(p) => p,
         Err(e) => return fail(&e),
@@ -232,10 +241,7 @@ pub fn run_score(args: &ScoreArgs) -> ExitCode {
 
 /// Runs `mateproof compose`.
 pub fn run_compose(args: &ComposeArgs) -> ExitCode {
-    let settings = match args.flags.settings() {
-        Ok(s) => s,
-        Err(e) => return fail(&e),
-    };
+    let settings = args.flags.settings();
     let problem = match read_problem(&args.fen, args.mate) {
         Ok(p) => p,
         Err(e) => return fail(&e),

@@ -369,7 +369,7 @@ mod tests {
             if let Transformation::Add(p, sq) = t {
                 assert!(p != Piece::new(Color::White, Role::Queen), "{t}");
                 assert!(
-                    !(p == Piece::new(Color::White, Role::Bishop) && !sq.is_dark()),
+                    p != Piece::new(Color::White, Role::Bishop) || sq.is_dark(),
                     "{t}"
                 );
                 assert!(

@@ -83,7 +83,10 @@ pub struct ComposeStats {
     /// Positions examined (the leaves of the current and past iterations).
     pub positions: AtomicU64,
     pub illegal: AtomicU64,
-    pub unsound: AtomicU64,
+    /// Legal but not sound: White mates sooner, cannot mate in time, or has several keys.
+    pub short_mate: AtomicU64,
+    pub no_solution: AtomicU64,
+    pub cooked: AtomicU64,
     pub worse: AtomicU64,
     pub improved: AtomicU64,
     /// The bound of the running iteration.
@@ -307,8 +310,13 @@ impl Worker<'_> {
         let key = match self.test.sound_key(&position, moves) {
             Ok(key) => key,
             Err(Unsound::Stopped) => return ControlFlow::Break(()),
-            Err(_) => {
-                stats.unsound.fetch_add(1, Ordering::Relaxed);
+            Err(reason) => {
+                let counter = match reason {
+                    Unsound::ShortMate(_) => &stats.short_mate,
+                    Unsound::Cooked => &stats.cooked,
+                    _ => &stats.no_solution,
+                };
+                counter.fetch_add(1, Ordering::Relaxed);
                 return ControlFlow::Continue(());
             }
         };

@@ -210,3 +210,76 @@ pub fn compose(
         elapsed: started.elapsed(),
     })
 }
+
+/// The composer's UCI lines for one problem, as the engine should print them: first
+/// `info string composer score …` for the original (or `… score score=0 sound=no reason=…`
+/// when it is not sound), then one `info string composer suggestion …` per improvement as the
+/// search finds it. Stops with the control; see `report::uci_score_line` and
+/// `report::uci_suggestion_line` for the grammar.
+pub struct UciLines {
+    first: Option<String>,
+    stream: ImprovementStream,
+}
+
+/// Starts the improver for the UCI engine (`setoption name ComposerSuggestions value true`).
+pub fn uci_lines(
+    problem: &Problem,
+    options: ComposeOptions,
+    control: SearchControl,
+) -> Result<UciLines, ComposeError> {
+    let settings = options.settings.clone();
+    let kmove = options.kmove;
+    let stream = improvements(problem, options, control)?;
+    let original = stream.original();
+    let first =
+        match original.verdict {
+            Ok(key) if original.moves == 2 => super::report::uci_score_line(
+                &super::score::evaluate(&original.position, key, &settings),
+            ),
+            Ok(key) => {
+                let (tt, control) = (
+                    crate::solver::TranspositionTable::new(16),
+                    SearchControl::unlimited(),
+                );
+                let mut prover = crate::solver::Prover::new(&tt, &control);
+                let metric = super::kmove::kmove_metric(
+                    &mut prover,
+                    &original.position,
+                    key,
+                    original.moves,
+                    &kmove,
+                    None,
+                );
+                super::report::uci_kmove_line(&metric)
+            }
+            Err(reason) => format!(
+                "info string composer score score=0 sound=no reason={}",
+                reason.to_string().replace(' ', "_")
+            ),
+        };
+    Ok(UciLines {
+        first: Some(first),
+        stream,
+    })
+}
+
+impl UciLines {
+    /// Asks the search to stop soon (the engine's `stop`).
+    pub fn cancel(&self) {
+        self.stream.cancel();
+    }
+}
+
+impl Iterator for UciLines {
+    type Item = String;
+
+    /// Blocks until the next line; `None` once the search is over.
+    fn next(&mut self) -> Option<String> {
+        if let Some(first) = self.first.take() {
+            return Some(first);
+        }
+        self.stream
+            .next()
+            .map(|imp| super::report::uci_suggestion_line(&imp))
+    }
+}
