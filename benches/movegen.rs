@@ -1,10 +1,11 @@
 //! Move-generator speed on a fixed position set (every line of perftsuite.epd and of the dm2–dm5
 //! directmate suites): full legal lists, bulk counts, captures, checking moves and `gives_check`
-//! over every legal move — the last two are what the mate solver spends its time in.
+//! over every legal move — the last two are what the mate solver spends its time in. Each check
+//! bench has a reference beside it: the make-the-list-and-filter way it replaced.
 //! `cargo bench --bench movegen`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use mateproof::board::{Move, Position, Validation};
+use mateproof::board::{attacks, CheckInfo, Move, MoveKind, Position, Validation};
 
 const SUITES: [&str; 5] = [
     "perft/perftsuite.epd",
@@ -34,17 +35,32 @@ fn positions() -> Vec<Position> {
     out
 }
 
+/// The way checks were found before `CheckInfo`: per move, recompute which of our pieces could
+/// uncover a check. Kept here only as the yardstick the check generator is measured against.
+fn gives_check_recomputing_blockers(pos: &Position, m: Move) -> bool {
+    let us = pos.turn();
+    let their_king = pos.king(!us);
+    let (from, to) = (m.from(), m.to());
+    match (m.kind(), pos.role_at(from)) {
+        (MoveKind::Normal, Some(role)) => {
+            let occupied = pos.occupied().without(from).with(to);
+            attacks::attacks(us, role, to, occupied).contains(their_king)
+                || ((pos.slider_blockers(!us) & pos.by_color(us)).contains(from)
+                    && !attacks::aligned(from, to, their_king))
+        }
+        _ => pos.after(m).is_check(),
+    }
+}
+
 fn bench_movegen(c: &mut Criterion) {
     let positions = positions();
-    let pairs: Vec<(Position, Move)> = positions
+    // Each position with its legal moves: the per-move benches walk this, as a solver's move
+    // loop would, rather than a flat array of (position, move) copies that would measure memory.
+    let with_moves: Vec<(Position, Vec<Move>)> = positions
         .iter()
-        .flat_map(|pos| {
-            pos.legal_moves()
-                .iter()
-                .map(|&m| (*pos, m))
-                .collect::<Vec<_>>()
-        })
+        .map(|pos| (*pos, pos.legal_moves().to_vec()))
         .collect();
+    let move_count: usize = with_moves.iter().map(|(_, moves)| moves.len()).sum();
 
     let mut group = c.benchmark_group("movegen");
     group.throughput(Throughput::Elements(positions.len() as u64));
@@ -75,15 +91,61 @@ fn bench_movegen(c: &mut Criterion) {
                 .sum::<usize>()
         })
     });
-    group.throughput(Throughput::Elements(pairs.len() as u64));
-    group.bench_function("gives_check (per legal move)", |b| {
+    group.bench_function("checking_moves, reference: filter legal_moves", |b| {
         b.iter(|| {
-            pairs
+            positions
                 .iter()
-                .filter(|(p, m)| black_box(p).gives_check(*m))
-                .count()
+                .map(|p| {
+                    p.legal_moves()
+                        .iter()
+                        .filter(|&&m| gives_check_recomputing_blockers(p, m))
+                        .count()
+                })
+                .sum::<usize>()
         })
     });
+
+    group.throughput(Throughput::Elements(move_count as u64));
+    group.bench_function("gives_check (per legal move)", |b| {
+        b.iter(|| {
+            with_moves
+                .iter()
+                .map(|(pos, moves)| {
+                    moves
+                        .iter()
+                        .filter(|&&m| black_box(pos).gives_check(m))
+                        .count()
+                })
+                .sum::<usize>()
+        })
+    });
+    group.bench_function("CheckInfo::gives_check (per legal move)", |b| {
+        b.iter(|| {
+            with_moves
+                .iter()
+                .map(|(pos, moves)| {
+                    let info = CheckInfo::new(black_box(pos));
+                    moves.iter().filter(|&&m| info.gives_check(pos, m)).count()
+                })
+                .sum::<usize>()
+        })
+    });
+    group.bench_function(
+        "gives_check, reference: recompute blockers (per legal move)",
+        |b| {
+            b.iter(|| {
+                with_moves
+                    .iter()
+                    .map(|(pos, moves)| {
+                        moves
+                            .iter()
+                            .filter(|&&m| gives_check_recomputing_blockers(black_box(pos), m))
+                            .count()
+                    })
+                    .sum::<usize>()
+            })
+        },
+    );
     group.finish();
 }
 

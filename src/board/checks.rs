@@ -9,7 +9,9 @@
 //! This module never decides legality: [`Position::generate_checks`] runs the legal generator
 //! and filters what it produces, so a checking move is legal by construction.
 
-use super::attacks::{attacks, bishop_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use super::attacks::{
+    attacks, between, bishop_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+};
 use super::movegen::from_delta;
 use super::{Bitboard, GenKind, Move, MoveKind, MoveList, MoveSink, Position, Role, Square};
 
@@ -97,7 +99,9 @@ impl CheckInfo {
 }
 
 impl Position {
-    /// True when `m` (legal here) checks the opponent's king. Costs one or two attack lookups.
+    /// True when `m` (legal here) checks the opponent's king: one attack lookup, and a look along
+    /// the line from the king through the origin. For many moves of one position,
+    /// [`CheckInfo::gives_check`] is about three times cheaper per move.
     ///
     /// ```
     /// use mateproof::board::{Position, Validation};
@@ -123,29 +127,31 @@ impl Position {
             MoveKind::EnPassant | MoveKind::Castle => return self.after(m).is_check(),
         };
         let king = self.king(!us);
-        let occupied = self.occupied().without(from).with(to);
-        attacks(us, role, to, occupied).contains(king) || self.uncovers_check(from, to)
+        let occupied = self.occupied().without(from);
+        // The vacated origin counts as empty: a promoted piece may look back through it.
+        let direct = attacks(us, role, to, occupied.with(to)).contains(king);
+        direct || self.uncovers_check(king, occupied, from, to)
     }
 
     /// True when our piece on `from`, going to `to`, was the only blocker between one of our
-    /// sliders and the enemy king and leaves that line.
+    /// sliders and the enemy `king` and leaves that line. `occupied` is the board without it.
     #[inline]
-    fn uncovers_check(&self, from: Square, to: Square) -> bool {
-        let us = self.turn();
-        let king = self.king(!us);
+    fn uncovers_check(&self, king: Square, occupied: Bitboard, from: Square, to: Square) -> bool {
         let ray = line(king, from);
         if ray.is_empty() || ray.contains(to) {
             return false;
         }
-        let occupied = self.occupied().without(from);
         let sliders = if king.file() == from.file() || king.rank() == from.rank() {
-            rook_attacks(king, occupied) & self.rooks_queens()
+            self.rooks_queens()
         } else {
-            bishop_attacks(king, occupied) & self.bishops_queens()
+            self.bishops_queens()
         };
-        // A slider of ours on the king's far side would already be checking it, which a legal
-        // position with us to move rules out, so any hit on the ray lies behind `from`.
-        (sliders & self.by_color(us) & ray).any()
+        (sliders & self.by_color(self.turn()) & ray)
+            .into_iter()
+            .any(|slider| {
+                let gap = between(king, slider);
+                gap.contains(from) && (gap & occupied).is_empty()
+            })
     }
 
     /// Every legal move that gives check.
