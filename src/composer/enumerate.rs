@@ -17,7 +17,7 @@
 //! no later edit could make such a position legal. This module generates; it never judges a
 //! position.
 
-use super::soundness::composition_limit;
+use super::soundness::{composition_limit, CompositionRule};
 use super::transform::Transformation;
 use crate::board::{Color, Piece, Role, Setup, Square};
 
@@ -120,6 +120,23 @@ impl PathState {
         let have = self.counts[c][piece.role.index()] as u32;
         have < composition_limit(piece.role)
             && (piece.role != Role::Bishop || self.bishops[c][sq.is_dark() as usize] == 0)
+    }
+
+    /// The first composition rule the path's position breaks, if any (only an original that
+    /// broke one can pass it on: additions respect the rules).
+    pub fn composition_violation(&self) -> Option<CompositionRule> {
+        for color in Color::ALL {
+            let c = color.index();
+            for role in Role::ALL {
+                if self.counts[c][role.index()] as u32 > composition_limit(role) {
+                    return Some(CompositionRule::TooMany(color, role));
+                }
+            }
+            if self.bishops[c].iter().any(|&n| n > 1) {
+                return Some(CompositionRule::SameColouredBishops(color));
+            }
+        }
+        None
     }
 
     fn was_deleted(&self, piece: Piece, sq: Square) -> bool {
@@ -379,5 +396,24 @@ mod tests {
                 assert!(p.role != Role::King, "{t}");
             }
         }
+    }
+
+    #[test]
+    fn an_original_breaking_the_rules_is_flagged_until_fixed() {
+        let root = setup("k7/8/8/8/8/8/Q7/Q6K w - - 0 1");
+        let state = PathState::root(&root, true);
+        assert_eq!(
+            state.composition_violation(),
+            Some(CompositionRule::TooMany(Color::White, Role::Queen))
+        );
+        let delete = Transformation::Delete(Piece::new(Color::White, Role::Queen), Square::A1);
+        let mut fixed = root.clone();
+        assert!(delete.apply(&mut fixed));
+        assert_eq!(state.after(delete, &fixed).composition_violation(), None);
+        let bishops = setup("k7/8/8/8/8/8/1B6/B6K w - - 0 1");
+        assert_eq!(
+            PathState::root(&bishops, true).composition_violation(),
+            Some(CompositionRule::SameColouredBishops(Color::White))
+        );
     }
 }

@@ -273,7 +273,7 @@ impl Worker<'_> {
         path: &mut Vec<Transformation>,
     ) -> ControlFlow<()> {
         if remaining == 0 {
-            return self.examine(setup, path);
+            return self.examine(setup, state, path);
         }
         for t in successors(setup, state) {
             let mut child = setup.clone();
@@ -290,7 +290,12 @@ impl Worker<'_> {
     }
 
     /// The thesis' `ImprovedMateProblem`: legal, sound, and better than the original.
-    fn examine(&mut self, setup: &Setup, path: &[Transformation]) -> ControlFlow<()> {
+    fn examine(
+        &mut self,
+        setup: &Setup,
+        state: &PathState,
+        path: &[Transformation],
+    ) -> ControlFlow<()> {
         self.since_poll += 1;
         if self.since_poll >= POLL_EVERY {
             self.since_poll = 0;
@@ -300,6 +305,12 @@ impl Worker<'_> {
         }
         let stats = self.stats;
         stats.positions.fetch_add(1, Ordering::Relaxed);
+        // "In this model, we keep to these rules" (L581): an original with, say, two White
+        // queens is improved only by versions that lose one.
+        if self.options.settings.composition_rules && state.composition_violation().is_some() {
+            stats.illegal.fetch_add(1, Ordering::Relaxed);
+            return ControlFlow::Continue(());
+        }
         let mut setup = setup.clone();
         settle_rights(&mut setup);
         let Ok(position) = legal_position(&setup) else {

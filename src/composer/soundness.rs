@@ -7,7 +7,7 @@
 //! millions of positions: legality first, then the short mate, then each first move until a
 //! second key proves a cook. It never builds a solution tree.
 
-use crate::board::{Color, Move, Piece, Position, PositionError, Role, Setup, Square, Validation};
+use crate::board::{Color, Move, Position, PositionError, Role, Setup, Validation};
 use crate::solver::Prover;
 
 /// Why a position is not a sound problem (the thesis' "severe deficiency", q = 0).
@@ -15,8 +15,6 @@ use crate::solver::Prover;
 pub enum Unsound {
     #[error("illegal position: {0}")]
     Illegal(#[from] PositionError),
-    #[error("breaks the composition rules: {0}")]
-    CompositionRules(CompositionRule),
     #[error("White is to move and mates in {0}, fewer moves than stipulated")]
     ShortMate(u32),
     #[error("no key: White cannot force mate in {0}")]
@@ -31,8 +29,8 @@ pub enum Unsound {
 /// bishops, two knights and eight pawns a side, and a side's bishops on different colours.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum CompositionRule {
-    #[error("{0} has too many {1}s")]
-    TooMany(Color, &'static str),
+    #[error("{0} has too many pieces of one kind ({1:?})")]
+    TooMany(Color, Role),
     #[error("{0} has two bishops on squares of one colour")]
     SameColouredBishops(Color),
 }
@@ -43,46 +41,6 @@ pub const fn composition_limit(role: Role) -> u32 {
         Role::Pawn => 8,
         Role::Knight | Role::Bishop | Role::Rook => 2,
         Role::Queen | Role::King => 1,
-    }
-}
-
-/// True when a bishop of `color` may stand on `square` beside the bishops already counted
-/// in `light`/`dark` (how many of that side's bishops stand on light and dark squares).
-pub fn bishop_colour_free(square: Square, light: u32, dark: u32) -> bool {
-    if square.is_dark() {
-        dark == 0
-    } else {
-        light == 0
-    }
-}
-
-/// The first composition rule `setup` breaks, if any.
-pub fn composition_violation(setup: &Setup) -> Option<CompositionRule> {
-    for color in Color::ALL {
-        for role in Role::ALL {
-            let count = setup.squares_of(Piece::new(color, role)).count() as u32;
-            if count > composition_limit(role) {
-                return Some(CompositionRule::TooMany(color, role_name(role)));
-            }
-        }
-        let bishops = Piece::new(color, Role::Bishop);
-        let dark = setup.squares_of(bishops).filter(|sq| sq.is_dark()).count();
-        let light = setup.squares_of(bishops).filter(|sq| !sq.is_dark()).count();
-        if dark > 1 || light > 1 {
-            return Some(CompositionRule::SameColouredBishops(color));
-        }
-    }
-    None
-}
-
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
     }
 }
 
