@@ -92,7 +92,7 @@ pub(super) fn iterate(
             }
             search_root(&mut searcher, pos, &mut root[line..], depth as i32);
             // Stable: unsearched and failed-low moves keep their order behind the best.
-            root[line..].sort_by(|a, b| b.score.cmp(&a.score));
+            root[line..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
             if searcher.stopped() {
                 break;
             }

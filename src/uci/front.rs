@@ -31,7 +31,11 @@ use vampirc_uci::UciMessage;
 /// assert!(parse_line("go ").is_ok()); // vampirc-uci 0.11.1 panics here
 /// ```
 pub fn parse_line(line: &str) -> Result<Option<Command>, UciError> {
-    let tokens: Vec<&str> = line.split_whitespace().collect();
+    // A byte-order mark (some Windows tools write one first) separates like a space.
+    let tokens: Vec<&str> = line
+        .split(|c: char| c.is_whitespace() || c == '\u{feff}')
+        .filter(|t| !t.is_empty())
+        .collect();
     let Some((&first, args)) = tokens.split_first() else {
         return Ok(None);
     };
@@ -218,6 +222,7 @@ mod tests {
             assert_eq!(parse(line), Ok(Some(command)), "{line:?}");
         }
         assert_eq!(parse(" \t "), Ok(None));
+        assert_eq!(parse("\u{feff}uci"), Ok(Some(Command::Uci)));
     }
 
     #[test]

@@ -105,12 +105,9 @@ pub fn score_text(score: Score) -> String {
 
 /// Nodes per second, 0 before the first millisecond.
 pub fn nps(nodes: u64, time: Duration) -> u64 {
-    let micros = time.as_micros();
-    if micros == 0 {
-        0
-    } else {
-        (nodes as u128 * 1_000_000 / micros).min(u64::MAX as u128) as u64
-    }
+    (nodes as u128 * 1_000_000)
+        .checked_div(time.as_micros())
+        .map_or(0, |n| n.min(u64::MAX as u128) as u64)
 }
 
 fn moves_text(moves: &[Move]) -> String {
