@@ -92,6 +92,19 @@ impl<'a> Prover<'a> {
         true
     }
 
+    pub fn control(&self) -> &'a SearchControl {
+        self.control
+    }
+
+    pub fn restrictions(&self) -> Restrictions {
+        self.restrictions
+    }
+
+    /// Adds nodes searched by helper provers to this one's statistics.
+    pub fn add_foreign_nodes(&mut self, nodes: u64) {
+        self.nodes += nodes;
+    }
+
     /// Nodes visited by this prover.
     pub fn nodes(&self) -> u64 {
         self.nodes
