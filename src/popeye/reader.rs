@@ -146,6 +146,8 @@ pub fn read(text: &str) -> PopeyeFile {
                 }
             }
             Terminator::EndOfFile => {
+                // Solve what was read, but the run fails: the file is incomplete.
+                problems.push(problem);
                 error = Some(FileError::EndOfFileBeforeEndOfProblem);
                 break;
             }
@@ -583,7 +585,7 @@ mod tests {
         let file =
             read("BeginProblem Forsyth 7R/7p/5P1k/4PKpP Stipulation #2 Option EnPassant g7g6g5");
         assert_eq!(file.error, Some(FileError::EndOfFileBeforeEndOfProblem));
-        assert!(file.problems.is_empty());
+        assert_eq!(file.problems.len(), 1, "the incomplete problem is still read");
         assert_eq!(read("Pieces White Ka1").error, Some(FileError::NoBegin));
         let board = read_forsyth(Language::English, "7R/7p/5P1k/4PKpP").unwrap();
         assert_eq!(board.iter().flatten().count(), 8);

@@ -86,7 +86,7 @@ pub fn render(
         text.push_str(end);
         if !options.regression {
             text.push_str(&format!(
-                "   {}{:.3} s",
+                " {}{:.3} s",
                 time_word(language),
                 started.elapsed().as_secs_f64()
             ));
