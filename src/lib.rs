@@ -16,3 +16,4 @@ pub mod formats;
 pub mod composer;
 pub mod search;
 pub mod uci;
+pub mod util;

@@ -82,7 +82,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     if let Some(k) = args.tries {
         problem.options.tries = TryMode::Refutations(k);
     }
-    let mut control = SearchControl::unlimited();
+    let mut control = SearchControl::unlimited().with_threads(args.threads);
     if let Some(secs) = args.time.filter(|s| s.is_finite() && *s > 0.0) {
         control = control.with_time_limit(Duration::from_secs_f64(secs));
     }

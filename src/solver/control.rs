@@ -13,6 +13,7 @@ pub struct SearchControl {
     started: Instant,
     deadline: Option<Instant>,
     max_nodes: Option<u64>,
+    threads: usize,
 }
 
 impl Default for SearchControl {
@@ -30,7 +31,19 @@ impl SearchControl {
             started: Instant::now(),
             deadline: None,
             max_nodes: None,
+            threads: 1,
         }
+    }
+
+    /// Lets the search use up to `threads` threads (at least one).
+    pub fn with_threads(mut self, threads: usize) -> SearchControl {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// How many threads the search may use.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Uses an existing stop flag (e.g. the UCI loop's).

@@ -92,6 +92,19 @@ impl<'a> Prover<'a> {
         true
     }
 
+    pub fn control(&self) -> &'a SearchControl {
+        self.control
+    }
+
+    pub fn restrictions(&self) -> Restrictions {
+        self.restrictions
+    }
+
+    /// Adds nodes searched by helper provers to this one's statistics.
+    pub fn add_foreign_nodes(&mut self, nodes: u64) {
+        self.nodes += nodes;
+    }
+
     /// Nodes visited by this prover.
     pub fn nodes(&self) -> u64 {
         self.nodes
@@ -186,6 +199,12 @@ impl<'a> Prover<'a> {
         if n == 0 || self.aborted {
             return false;
         }
+        if n == 1 {
+            // Mate in one is cheaper to recompute from checking moves than to fetch from
+            // memory, so these nodes stay out of the table.
+            self.count_node();
+            return self.mate_in_one_at(pos, ply).is_some();
+        }
         let key = pos.key();
         let known = self.tt.probe(key);
         if known.proves_win(n) {
@@ -194,17 +213,6 @@ impl<'a> Prover<'a> {
         if known.proves_no_win(n) {
             return false;
         }
-        if n == 1 {
-            self.count_node();
-            let mate = self.mate_in_one_at(pos, ply);
-            if !self.aborted {
-                self.tt.store(
-                    key,
-                    result_bounds(mate.is_some(), 1, mate.unwrap_or(Move::NULL)),
-                );
-            }
-            return mate.is_some();
-        }
         // A shorter mate is cheap to look for and proves this bound too.
         if self.attack(pos, n - 1, ply) {
             return true;
@@ -212,11 +220,23 @@ impl<'a> Prover<'a> {
         self.count_node();
         let mut moves = pos.legal_moves();
         self.order_attacks(pos, &mut moves, known.best, ply);
-        for &m in moves.iter() {
+        // Each child is made one step ahead and its table entry prefetched, so the probe at
+        // the start of `defend` rarely waits for memory.
+        let mut next = moves.first().map(|&m| pos.after(m));
+        if let Some(child) = &next {
+            self.tt.prefetch(child.key());
+        }
+        for i in 0..moves.len() {
+            let m = moves[i];
+            let Some(child) = next.take() else { break };
+            if let Some(&following) = moves.get(i + 1) {
+                let ahead = pos.after(following);
+                self.tt.prefetch(ahead.key());
+                next = Some(ahead);
+            }
             if !self.restrictions.is_none() && !self.move_allowed(pos, m, n) {
                 continue;
             }
-            let child = pos.after(m);
             if self.defend(&child, n - 1, ply + 1) {
                 if !self.aborted {
                     self.tt.store(key, result_bounds(true, n, m));

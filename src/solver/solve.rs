@@ -7,6 +7,8 @@ use super::{Dfpn, SearchControl, TranspositionTable};
 use crate::board::{Move, Position};
 use crate::problem::{Play, Problem};
 use crate::solution::{AttackNode, BlackPlay, SearchStats, Solution};
+use parking_lot::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// From this many moves on, a budgeted df-pn search looks for a key first.
 const DFPN_MIN_MOVES: u32 = 6;
@@ -86,7 +88,8 @@ pub fn solve_with_table(
                 defences: play.defences,
             });
         }
-        (first_moves, max_solutions_reached) = solve_first_moves(&root, n, &mut prover, problem);
+        (first_moves, max_solutions_reached) =
+            solve_first_moves(&root, n, &mut prover, problem, control.threads());
     }
 
     prover.flush_nodes();
@@ -105,18 +108,16 @@ pub fn solve_with_table(
 }
 
 /// Keys (every first move that forces mate within `n`) and tries, in Popeye's listing order.
-/// The flag is true when `MaxSolutions` ended the list early.
+/// The flag is true when `MaxSolutions` ended the list early. With several threads the first
+/// moves are shared out among them (one prover each, one shared table); the result is the
+/// same as with one.
 fn solve_first_moves(
     root: &Position,
     n: u32,
     prover: &mut Prover,
     problem: &Problem,
+    threads: usize,
 ) -> (Vec<AttackNode>, bool) {
-    let options = &problem.options;
-    let max_refutations = options.max_refutations();
-    let max_keys = options.max_solutions.unwrap_or(u32::MAX);
-    let mut keys_found = 0;
-    let mut nodes = Vec::new();
     // Deep problems: df-pn proves a key far faster than the depth-first search, which in turn
     // is the better tool for refuting the other first moves. A budgeted df-pn run at the root
     // leaves its proof in the shared table for the loop below.
@@ -130,39 +131,111 @@ fn solve_first_moves(
     let mut first = root.legal_moves();
     let lister = crate::popeye::order::Lister::for_attack(n);
     crate::popeye::order::sort_siblings(root, &mut first, lister);
-    for (i, &m) in first.iter().enumerate() {
-        if prover.aborted() {
+    let max_keys = problem.options.max_solutions.unwrap_or(u32::MAX) as usize;
+
+    let results: Vec<Option<FirstMove>> = if threads <= 1 {
+        let mut results = Vec::new();
+        let mut keys = 0;
+        for &m in first.iter() {
+            if prover.aborted() || keys >= max_keys {
+                break;
+            }
+            let result = first_move(prover, root, m, n, problem);
+            keys += usize::from(matches!(result, Some(FirstMove::Key(_))));
+            results.push(result);
+        }
+        results
+    } else {
+        let next = AtomicUsize::new(0);
+        let slots: Vec<Mutex<Option<FirstMove>>> = first.iter().map(|_| Mutex::new(None)).collect();
+        let (tt, control, restrictions) = (prover.table(), prover.control(), prover.restrictions());
+        let worker_nodes: u64 = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut own = Prover::new(tt, control).with_restrictions(restrictions);
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(&m) = first.get(i) else { break };
+                            if own.aborted() {
+                                break;
+                            }
+                            *slots[i].lock() = first_move(&mut own, root, m, n, problem);
+                        }
+                        own.flush_nodes();
+                        own.nodes()
+                    })
+                })
+                .collect();
+            workers.into_iter().map(|w| w.join().unwrap_or(0)).sum()
+        });
+        prover.add_foreign_nodes(worker_nodes);
+        slots.into_iter().map(|slot| slot.into_inner()).collect()
+    };
+
+    // Keep everything up to the MaxSolutions-th key, in listing order.
+    let mut nodes = Vec::new();
+    let mut keys = 0;
+    let mut kept = 0;
+    for result in results {
+        if keys >= max_keys {
             break;
         }
-        if keys_found >= max_keys {
-            return (nodes, i < first.len());
-        }
-        if !prover.move_allowed(root, m, n) {
-            continue; // under Threat/MaxFlightsquares neither a key nor a try
-        }
-        let child = root.after(m);
-        let shortest = prover.shortest_loss(&child, n - 1);
-        let mut builder = TreeBuilder { prover, options };
-        match shortest {
-            Some(k) => {
-                keys_found += 1;
-                let length = k + 1;
-                nodes.push(if options.variations {
-                    builder.expand(root, m, length)
-                } else {
-                    AttackNode::leaf(m, length)
-                });
+        kept += 1;
+        match result {
+            Some(FirstMove::Key(node)) => {
+                keys += 1;
+                nodes.push(node);
             }
-            None if max_refutations > 0 => {
-                let refutations = refutations(builder.prover, &child, n - 1, max_refutations + 1);
-                if !refutations.is_empty() && refutations.len() as u32 <= max_refutations {
-                    nodes.push(builder.expand_try(root, m, n, refutations));
-                }
-            }
+            Some(FirstMove::Try(node)) => nodes.push(node),
             None => {}
         }
     }
-    (nodes, false)
+    // MaxSolutions ended the list if first moves were left untested or dropped.
+    (nodes, keys >= max_keys && kept < first.len())
+}
+
+/// What one first move turned out to be.
+enum FirstMove {
+    Key(AttackNode),
+    Try(AttackNode),
+}
+
+/// Tests one first move: a key (with its play when variations are wanted), a try (refuted by
+/// at most the allowed number of Black moves, with its refutations), or neither.
+fn first_move(
+    prover: &mut Prover,
+    root: &Position,
+    m: Move,
+    n: u32,
+    problem: &Problem,
+) -> Option<FirstMove> {
+    let options = &problem.options;
+    if !prover.move_allowed(root, m, n) {
+        return None; // under Threat/MaxFlightsquares neither a key nor a try
+    }
+    let child = root.after(m);
+    let shortest = prover.shortest_loss(&child, n - 1);
+    let mut builder = TreeBuilder { prover, options };
+    match shortest {
+        Some(k) => {
+            let length = k + 1;
+            Some(FirstMove::Key(if options.variations {
+                builder.expand(root, m, length)
+            } else {
+                AttackNode::leaf(m, length)
+            }))
+        }
+        None => {
+            let max_refutations = options.max_refutations();
+            if max_refutations == 0 {
+                return None;
+            }
+            let refutations = refutations(builder.prover, &child, n - 1, max_refutations + 1);
+            (!refutations.is_empty() && refutations.len() as u32 <= max_refutations)
+                .then(|| FirstMove::Try(builder.expand_try(root, m, n, refutations)))
+        }
+    }
 }
 
 /// Black moves in `pos` after which White cannot mate within `budget`, at most `limit` of them.

@@ -6,6 +6,7 @@
 //! Size is given in MB and never grows.
 
 use crate::board::Move;
+use crate::util::big_table::BigTable;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What the table knows of one position (side to move included in the key).
@@ -47,14 +48,16 @@ impl Bounds {
     }
 }
 
-struct Slot {
-    check: AtomicU64,
-    data: AtomicU64,
+/// One entry: the check word (`key ^ data`) and the packed bounds, side by side.
+struct Slot<'t> {
+    check: &'t AtomicU64,
+    data: &'t AtomicU64,
 }
 
 /// A fixed-size, lock-free table of [`Bounds`].
 pub struct TranspositionTable {
-    slots: Box<[Slot]>,
+    /// Entry `i` is words `2i` (check) and `2i + 1` (data).
+    words: BigTable<AtomicU64>,
     mask: usize,
 }
 
@@ -62,31 +65,32 @@ impl TranspositionTable {
     /// A table of at most `mb` megabytes (at least one slot pair).
     pub fn new(mb: usize) -> TranspositionTable {
         let bytes = mb.max(1) * 1024 * 1024;
-        let count = (bytes / std::mem::size_of::<Slot>()).next_power_of_two() / 2;
+        let count = (bytes / 16).next_power_of_two() / 2;
         let count = count.max(2);
-        let slots = (0..count)
-            .map(|_| Slot {
-                check: AtomicU64::new(0),
-                data: AtomicU64::new(0),
-            })
-            .collect();
         TranspositionTable {
-            slots,
+            words: BigTable::new(2 * count),
             mask: count - 1,
+        }
+    }
+
+    #[inline]
+    fn slot(&self, i: usize) -> Slot<'_> {
+        Slot {
+            check: &self.words[2 * i],
+            data: &self.words[2 * i + 1],
         }
     }
 
     /// Forgets everything (new game / new problem).
     pub fn clear(&self) {
-        for slot in self.slots.iter() {
-            slot.check.store(0, Ordering::Relaxed);
-            slot.data.store(0, Ordering::Relaxed);
+        for word in self.words.iter() {
+            word.store(0, Ordering::Relaxed);
         }
     }
 
     /// Bytes held by the slots.
     pub fn size_bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Slot>()
+        self.words.len() * 8
     }
 
     #[inline]
@@ -96,7 +100,7 @@ impl TranspositionTable {
     }
 
     #[inline]
-    fn read(slot: &Slot, key: u64) -> Option<Bounds> {
+    fn read(slot: &Slot<'_>, key: u64) -> Option<Bounds> {
         let data = slot.data.load(Ordering::Relaxed);
         let check = slot.check.load(Ordering::Relaxed);
         if check ^ data == key && data != 0 {
@@ -106,12 +110,31 @@ impl TranspositionTable {
         }
     }
 
+    /// Asks the CPU to start loading the entry of `key`, so a probe a little later finds it in
+    /// cache. A hint only: it changes no state.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let word = &self.words[2 * self.index(key)];
+            // SAFETY: prefetching a valid address has no effect beyond the cache.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch(
+                    (word as *const AtomicU64).cast::<i8>(),
+                    std::arch::x86_64::_MM_HINT_T0,
+                );
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// What is known of the position with this key.
     #[inline]
     pub fn probe(&self, key: u64) -> Bounds {
         let i = self.index(key);
-        Self::read(&self.slots[i], key)
-            .or_else(|| Self::read(&self.slots[i + 1], key))
+        Self::read(&self.slot(i), key)
+            .or_else(|| Self::read(&self.slot(i + 1), key))
             .unwrap_or_default()
     }
 
@@ -120,19 +143,19 @@ impl TranspositionTable {
     #[inline]
     pub fn store(&self, key: u64, update: Bounds) {
         let i = self.index(key);
-        let (first, second) = (&self.slots[i], &self.slots[i + 1]);
-        let (slot, old) = if let Some(old) = Self::read(first, key) {
+        let (first, second) = (self.slot(i), self.slot(i + 1));
+        let (slot, old) = if let Some(old) = Self::read(&first, key) {
             (first, old)
-        } else if let Some(old) = Self::read(second, key) {
+        } else if let Some(old) = Self::read(&second, key) {
             (second, old)
         } else {
             // Replace the entry with less knowledge in it; the first slot on ties.
-            let weight = |s: &Slot| {
+            let weight = |s: &Slot<'_>| {
                 let b = Bounds::unpack(s.data.load(Ordering::Relaxed));
                 b.win_within.max(b.no_win_within)
             };
             (
-                if weight(second) < weight(first) {
+                if weight(&second) < weight(&first) {
                     second
                 } else {
                     first

@@ -1,0 +1,3 @@
+//! Small pieces of plumbing shared by several modules, with nothing chess-specific in them.
+
+pub mod big_table;
