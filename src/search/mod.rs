@@ -235,6 +235,34 @@ mod tests {
     }
 
     #[test]
+    fn node_limits_hold_to_one_percent() {
+        let pos = Position::startpos();
+        for budget in [5_000u64, 50_000, 400_000] {
+            let control = SearchControl::unlimited().with_node_limit(budget);
+            let limits = Limits {
+                nodes: Some(budget),
+                ..Limits::default()
+            };
+            let mut memory = SearchMemory::new(1);
+            let result = search(
+                &pos,
+                &[pos.key()],
+                &limits,
+                &Clock::new(None, false),
+                &control,
+                &mut memory,
+                &mut |_| {},
+            );
+            assert!(pos.is_legal(result.best));
+            let used = control.nodes();
+            assert!(
+                used >= budget && used <= budget + budget / 100,
+                "{used} nodes for a budget of {budget}"
+            );
+        }
+    }
+
+    #[test]
     fn a_stopped_search_still_has_a_move() {
         let pos = Position::startpos();
         let control = SearchControl::unlimited();
