@@ -1,11 +1,9 @@
 //! Mateproof's Popeye front end against Popeye itself: every `.inp` under
 //! `testsuites/popeye` is read, solved and written, and the text is compared with Popeye's
 //! `.out` byte for byte and as trees (sets per node, `popeye::compare`). The counts are
-//! printed; every file must match byte for byte except problems that use an option the
-//! solver does not support yet (listed by `unsupported_by_solver`).
+//! printed; every file must match byte for byte.
 
 use mateproof::popeye::compare::compare;
-use mateproof::popeye::reader::read;
 use mateproof::popeye::run::{run, RunOptions};
 use mateproof::popeye::transcript::Transcript;
 use std::path::{Path, PathBuf};
@@ -30,15 +28,6 @@ fn pairs() -> Vec<(PathBuf, PathBuf)> {
     out
 }
 
-/// Problems whose play depends on something the solver does not model yet:
-/// `CastlingMutuallyExclusive` (one side's castling forbids the other's).
-fn unsupported_by_solver(input: &str) -> bool {
-    read(input)
-        .problems
-        .iter()
-        .any(|p| !p.options.exclusive_castlings.is_empty())
-}
-
 #[test]
 fn every_popeye_problem_solved_and_written_like_popeye() {
     let pairs = pairs();
@@ -51,7 +40,7 @@ fn every_popeye_problem_solved_and_written_like_popeye() {
         regression: true,
         max_time: None,
     };
-    let (mut exact, mut tree_equal, mut excused) = (0, 0, 0);
+    let (mut exact, mut tree_equal) = (0, 0);
     let mut failures = Vec::new();
     for (inp, out) in &pairs {
         let input = String::from_utf8_lossy(&std::fs::read(inp).unwrap()).into_owned();
@@ -66,8 +55,6 @@ fn every_popeye_problem_solved_and_written_like_popeye() {
         }
         if ours == expected {
             exact += 1;
-        } else if unsupported_by_solver(&input) {
-            excused += 1;
         } else {
             let why = comparison
                 .sets
@@ -77,7 +64,7 @@ fn every_popeye_problem_solved_and_written_like_popeye() {
         }
     }
     println!(
-        "Popeye suite: {} files, {exact} byte-exact, {tree_equal} tree-equal, {excused} differing on unsupported options",
+        "Popeye suite: {} files, {exact} byte-exact, {tree_equal} tree-equal",
         pairs.len()
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -9,8 +9,26 @@ use super::{Bitboard, Color, Role, Square};
 
 const ROOK_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-const KNIGHT_STEPS: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-const KING_STEPS: [(i8, i8); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+const KNIGHT_STEPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const KING_STEPS: [(i8, i8); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
 
 #[rustfmt::skip]
 const ROOK_MAGICS: [u64; 64] = [0x0a80004000801220, 0x10c0100040002000, 0x0100102000410009, 0x0b0021000c100008, 0x4080080080040002, 0x0200019004080200, 0x0400080a10112684, 0x20800a4d00062080, 0x2091800020804000, 0x0044401000200040, 0x1001002000401108, 0x1001800801100081, 0x0001000500080010, 0x1000808002000400, 0x0404000482100108, 0x0003000182610002, 0x0440848002c00420, 0x2010890040010021, 0x8800110020044300, 0x0208010100201000, 0x1222020004102008, 0x0000808002000400, 0x20040400094a9008, 0x0000420000804401, 0x0040002880004680, 0x0000200240100040, 0x0020008180201001, 0x01080080800c1000, 0x0104040080800800, 0x4800020080040080, 0x0002000200840108, 0x00a1000100006082, 0x8004400088800260, 0x0100804000802008, 0x0010008010802002, 0x000c801000800800, 0x0c51800402800800, 0x0002800200800400, 0x0000820804000110, 0x4003808042000401, 0x00208020c0018000, 0x4400402010004009, 0x22100400a800e000, 0x0e020021400a0013, 0x10a0080100110005, 0x0004010002004040, 0x0024080102040010, 0x4154089108420014, 0x0182400080002380, 0x0000400110802100, 0x0000100080200480, 0x100a000820401200, 0x8081004020801002, 0x0002000408100200, 0x03223a1008010c00, 0x000000831c014200, 0x4200208009001041, 0xc001004000881021, 0x1008200100100841, 0x0000082240920032, 0x4002000804201102, 0xb821000804000201, 0x4080c208102100a4, 0x02020900418c0ca2, ];
@@ -98,14 +116,28 @@ struct Magic {
     offset: usize,
 }
 
-const fn magic_entries(magics: &[u64; 64], dirs: &[(i8, i8); 4], start: usize) -> ([Magic; 64], usize) {
-    let mut entries = [Magic { mask: 0, magic: 0, shift: 0, offset: 0 }; 64];
+const fn magic_entries(
+    magics: &[u64; 64],
+    dirs: &[(i8, i8); 4],
+    start: usize,
+) -> ([Magic; 64], usize) {
+    let mut entries = [Magic {
+        mask: 0,
+        magic: 0,
+        shift: 0,
+        offset: 0,
+    }; 64];
     let mut offset = start;
     let mut sq = 0;
     while sq < 64 {
         let mask = relevant_mask(sq as u8, dirs);
         let bits = mask.count_ones();
-        entries[sq] = Magic { mask, magic: magics[sq], shift: 64 - bits, offset };
+        entries[sq] = Magic {
+            mask,
+            magic: magics[sq],
+            shift: 64 - bits,
+            offset,
+        };
         offset += 1 << bits;
         sq += 1;
     }
@@ -113,13 +145,18 @@ const fn magic_entries(magics: &[u64; 64], dirs: &[(i8, i8); 4], start: usize) -
 }
 
 const ROOK_ENTRIES: ([Magic; 64], usize) = magic_entries(&ROOK_MAGICS, &ROOK_DIRS, 0);
-const BISHOP_ENTRIES: ([Magic; 64], usize) = magic_entries(&BISHOP_MAGICS, &BISHOP_DIRS, ROOK_ENTRIES.1);
+const BISHOP_ENTRIES: ([Magic; 64], usize) =
+    magic_entries(&BISHOP_MAGICS, &BISHOP_DIRS, ROOK_ENTRIES.1);
 const SLIDER_TABLE_LEN: usize = BISHOP_ENTRIES.1;
 
 static ROOK_MAGIC: [Magic; 64] = ROOK_ENTRIES.0;
 static BISHOP_MAGIC: [Magic; 64] = BISHOP_ENTRIES.0;
 
-const fn fill_slider_table(table: &mut [u64; SLIDER_TABLE_LEN], entries: &[Magic; 64], dirs: &[(i8, i8); 4]) {
+const fn fill_slider_table(
+    table: &mut [u64; SLIDER_TABLE_LEN],
+    entries: &[Magic; 64],
+    dirs: &[(i8, i8); 4],
+) {
     let mut sq = 0;
     while sq < 64 {
         let e = entries[sq];
@@ -160,13 +197,24 @@ const fn line_tables() -> ([[Bitboard; 64]; 64], [[Bitboard; 64]; 64]) {
         while b < 64 {
             if a != b {
                 let bb = 1u64 << b;
-                let (ra, rb) = (ray_scan(a as u8, 0, &ROOK_DIRS), ray_scan(b as u8, 0, &ROOK_DIRS));
-                let (ba, bbb) = (ray_scan(a as u8, 0, &BISHOP_DIRS), ray_scan(b as u8, 0, &BISHOP_DIRS));
+                let (ra, rb) = (
+                    ray_scan(a as u8, 0, &ROOK_DIRS),
+                    ray_scan(b as u8, 0, &ROOK_DIRS),
+                );
+                let (ba, bbb) = (
+                    ray_scan(a as u8, 0, &BISHOP_DIRS),
+                    ray_scan(b as u8, 0, &BISHOP_DIRS),
+                );
                 if ra & bb != 0 {
-                    between[a][b] = Bitboard(ray_scan(a as u8, bb, &ROOK_DIRS) & ray_scan(b as u8, 1 << a, &ROOK_DIRS));
+                    between[a][b] = Bitboard(
+                        ray_scan(a as u8, bb, &ROOK_DIRS) & ray_scan(b as u8, 1 << a, &ROOK_DIRS),
+                    );
                     line[a][b] = Bitboard((ra & rb) | (1 << a) | bb);
                 } else if ba & bb != 0 {
-                    between[a][b] = Bitboard(ray_scan(a as u8, bb, &BISHOP_DIRS) & ray_scan(b as u8, 1 << a, &BISHOP_DIRS));
+                    between[a][b] = Bitboard(
+                        ray_scan(a as u8, bb, &BISHOP_DIRS)
+                            & ray_scan(b as u8, 1 << a, &BISHOP_DIRS),
+                    );
                     line[a][b] = Bitboard((ba & bbb) | (1 << a) | bb);
                 }
             }
@@ -280,7 +328,11 @@ mod tests {
                 for occ in subsets(mask) {
                     // Outside-mask bits must not change the answer either.
                     let noisy = occ | !mask & 0x8100_0000_0000_0081;
-                    assert_eq!(lookup(sq, Bitboard(noisy)).0, ray_scan(sq.to_u8(), noisy, dirs), "{sq:?}");
+                    assert_eq!(
+                        lookup(sq, Bitboard(noisy)).0,
+                        ray_scan(sq.to_u8(), noisy, dirs),
+                        "{sq:?}"
+                    );
                 }
             }
         }

@@ -173,8 +173,7 @@ impl IntoIterator for Bitboard {
 
 impl FromIterator<Square> for Bitboard {
     fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
-        iter.into_iter()
-            .fold(Bitboard::EMPTY, |bb, sq| bb.with(sq))
+        iter.into_iter().fold(Bitboard::EMPTY, |bb, sq| bb.with(sq))
     }
 }
 
@@ -253,7 +252,10 @@ mod tests {
     #[test]
     fn iterates_both_ways() {
         let bb: Bitboard = [Square::A1, Square::E8, Square::C1].into_iter().collect();
-        assert_eq!(bb.into_iter().rev().collect::<Vec<_>>(), vec![Square::E8, Square::C1, Square::A1]);
+        assert_eq!(
+            bb.into_iter().rev().collect::<Vec<_>>(),
+            vec![Square::E8, Square::C1, Square::A1]
+        );
         assert_eq!(bb.single(), None);
         assert_eq!(Bitboard::from_square(Square::C1).single(), Some(Square::C1));
         assert!(bb.more_than_one());

@@ -95,6 +95,42 @@ impl Castling {
     }
 }
 
+/// Pairs of one White and one Black castling that exclude each other (Popeye's
+/// `CastlingMutuallyExclusive`): once either is played, the other is no longer allowed. A
+/// problem-level rule, fixed for a whole search.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct CastlingExclusions(u8);
+
+impl CastlingExclusions {
+    pub const NONE: CastlingExclusions = CastlingExclusions(0);
+
+    #[inline]
+    const fn bit(white: Wing, black: Wing) -> u8 {
+        1 << (white as u8 * 2 + black as u8)
+    }
+
+    /// Makes White's castling on `white` and Black's on `black` exclude each other.
+    pub fn add(&mut self, white: Wing, black: Wing) {
+        self.0 |= Self::bit(white, black);
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The rights of the other side that castling by `color` on `wing` destroys.
+    #[inline]
+    pub fn excluded_by(self, color: Color, wing: Wing) -> impl Iterator<Item = (Color, Wing)> {
+        Wing::ALL.into_iter().filter_map(move |other| {
+            let bit = match color {
+                Color::White => Self::bit(wing, other),
+                Color::Black => Self::bit(other, wing),
+            };
+            (self.0 & bit != 0).then_some((!color, other))
+        })
+    }
+}
+
 const LOST_BY_TOUCHING: [u8; 64] = {
     let mut t = [15u8; 64];
     t[0] = 15 & !2; // a1: white queen side

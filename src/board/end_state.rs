@@ -38,8 +38,11 @@ impl Position {
             _ => {
                 // Only bishops, all on one square colour: nobody can ever mate.
                 knights.is_empty()
-                    && ((bishops & Bitboard::DARK_SQUARES).is_empty() || (bishops - Bitboard::DARK_SQUARES).is_empty())
-                    && Color::ALL.iter().all(|&c| self.pieces(c, Role::Bishop).count() <= 1)
+                    && ((bishops & Bitboard::DARK_SQUARES).is_empty()
+                        || (bishops - Bitboard::DARK_SQUARES).is_empty())
+                    && Color::ALL
+                        .iter()
+                        .all(|&c| self.pieces(c, Role::Bishop).count() <= 1)
             }
         }
     }
@@ -47,7 +50,11 @@ impl Position {
     /// The board's verdict, if the game is over here.
     pub fn end_state(&self) -> Option<EndState> {
         if !self.has_legal_move() {
-            Some(if self.is_check() { EndState::Checkmate } else { EndState::Stalemate })
+            Some(if self.is_check() {
+                EndState::Checkmate
+            } else {
+                EndState::Stalemate
+            })
         } else if self.is_dead_position() {
             Some(EndState::DeadPosition)
         } else {
@@ -102,16 +109,34 @@ mod tests {
     use crate::board::{fen::parse_fen, Validation};
 
     fn pos(fen: &str) -> Position {
-        parse_fen(fen).unwrap().into_position(Validation::Strict).unwrap()
+        parse_fen(fen)
+            .unwrap()
+            .into_position(Validation::Strict)
+            .unwrap()
     }
 
     #[test]
     fn mate_stalemate_dead() {
-        assert_eq!(pos("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").end_state(), Some(EndState::Checkmate));
-        assert_eq!(pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").end_state(), Some(EndState::Stalemate));
-        assert_eq!(pos("8/8/4k3/8/8/3K4/8/8 w - - 0 1").end_state(), Some(EndState::DeadPosition));
-        assert_eq!(pos("8/8/4k3/8/8/3K4/8/6N1 w - - 0 1").end_state(), Some(EndState::DeadPosition));
-        assert_eq!(pos("8/8/4kb2/8/8/3K4/8/6B1 w - - 0 1").end_state(), Some(EndState::DeadPosition));
+        assert_eq!(
+            pos("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").end_state(),
+            Some(EndState::Checkmate)
+        );
+        assert_eq!(
+            pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").end_state(),
+            Some(EndState::Stalemate)
+        );
+        assert_eq!(
+            pos("8/8/4k3/8/8/3K4/8/8 w - - 0 1").end_state(),
+            Some(EndState::DeadPosition)
+        );
+        assert_eq!(
+            pos("8/8/4k3/8/8/3K4/8/6N1 w - - 0 1").end_state(),
+            Some(EndState::DeadPosition)
+        );
+        assert_eq!(
+            pos("8/8/4kb2/8/8/3K4/8/6B1 w - - 0 1").end_state(),
+            Some(EndState::DeadPosition)
+        );
         assert_eq!(pos("8/8/4k1b1/8/8/3K4/8/6B1 w - - 0 1").end_state(), None);
         assert_eq!(pos("8/8/4k3/8/8/3K4/8/5NN1 w - - 0 1").end_state(), None);
         assert_eq!(Position::startpos().end_state(), None);
@@ -122,8 +147,14 @@ mod tests {
         let mut p = Position::startpos();
         let mut history = History::new();
         history.push(&p);
-        for uci in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"] {
-            let m = *p.legal_moves().iter().find(|m| m.to_string() == uci).unwrap();
+        for uci in [
+            "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+        ] {
+            let m = *p
+                .legal_moves()
+                .iter()
+                .find(|m| m.to_string() == uci)
+                .unwrap();
             p.play(m);
             history.push(&p);
         }

@@ -28,7 +28,10 @@ pub fn parse_board(field: &str) -> Result<[Option<Piece>; 64], ParseFenError> {
     let mut board = [None; 64];
     let ranks: Vec<&str> = field.split('/').collect();
     if ranks.len() != 8 {
-        return Err(ParseFenError::Board(format!("{} ranks instead of 8", ranks.len())));
+        return Err(ParseFenError::Board(format!(
+            "{} ranks instead of 8",
+            ranks.len()
+        )));
     }
     for (i, rank_text) in ranks.iter().enumerate() {
         let rank = 7 - i as u8;
@@ -36,7 +39,9 @@ pub fn parse_board(field: &str) -> Result<[Option<Piece>; 64], ParseFenError> {
         for c in rank_text.chars() {
             if let Some(d) = c.to_digit(10) {
                 if d == 0 || d > 8 {
-                    return Err(ParseFenError::Board(format!("bad empty-square count '{c}'")));
+                    return Err(ParseFenError::Board(format!(
+                        "bad empty-square count '{c}'"
+                    )));
                 }
                 file += d as u8;
             } else if let Some(piece) = Piece::from_char(c) {
@@ -51,7 +56,11 @@ pub fn parse_board(field: &str) -> Result<[Option<Piece>; 64], ParseFenError> {
             }
         }
         if file != 8 {
-            return Err(ParseFenError::Board(format!("rank {} has {} squares instead of 8", rank + 1, file)));
+            return Err(ParseFenError::Board(format!(
+                "rank {} has {} squares instead of 8",
+                rank + 1,
+                file
+            )));
         }
     }
     Ok(board)
@@ -62,7 +71,12 @@ fn too_long(rank: u8) -> ParseFenError {
 }
 
 /// Parses the first four FEN fields (as EPD has them) into a setup with clocks 0 and 1.
-pub fn parse_fen_fields(board: &str, turn: &str, castling: &str, ep: &str) -> Result<Setup, ParseFenError> {
+pub fn parse_fen_fields(
+    board: &str,
+    turn: &str,
+    castling: &str,
+    ep: &str,
+) -> Result<Setup, ParseFenError> {
     let mut setup = Setup::empty();
     setup.board = parse_board(board)?;
     setup.turn = match turn {
@@ -119,10 +133,14 @@ pub fn parse_fen(text: &str) -> Result<Setup, ParseFenError> {
     }
     let mut setup = parse_fen_fields(fields[0], fields[1], fields[2], fields[3])?;
     if let Some(h) = fields.get(4) {
-        setup.halfmove_clock = h.parse().map_err(|_| ParseFenError::Clock("halfmove clock", (*h).to_owned()))?;
+        setup.halfmove_clock = h
+            .parse()
+            .map_err(|_| ParseFenError::Clock("halfmove clock", (*h).to_owned()))?;
     }
     if let Some(f) = fields.get(5) {
-        setup.fullmove_number = f.parse().map_err(|_| ParseFenError::Clock("fullmove number", (*f).to_owned()))?;
+        setup.fullmove_number = f
+            .parse()
+            .map_err(|_| ParseFenError::Clock("fullmove number", (*f).to_owned()))?;
     }
     Ok(setup)
 }
@@ -173,13 +191,20 @@ pub fn setup_to_epd_position(setup: &Setup) -> String {
         board_field(|sq| setup.piece_at(sq)),
         setup.turn.char(),
         setup.castling.to_fen(),
-        setup.ep_square.map_or_else(|| "-".to_owned(), |sq| sq.to_string())
+        setup
+            .ep_square
+            .map_or_else(|| "-".to_owned(), |sq| sq.to_string())
     )
 }
 
 /// A full six-field FEN. The e.p. square is written only when a pawn could capture there.
 pub fn to_fen(pos: &Position) -> String {
-    format!("{} {} {}", to_epd_position(pos), pos.halfmove_clock(), pos.fullmove_number())
+    format!(
+        "{} {} {}",
+        to_epd_position(pos),
+        pos.halfmove_clock(),
+        pos.fullmove_number()
+    )
 }
 
 #[cfg(test)]
@@ -195,21 +220,30 @@ mod tests {
             "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
             "8/8/8/8/8/8/8/K1k5 b - - 99 150",
         ] {
-            let pos = parse_fen(fen).unwrap().into_position(Validation::Strict).unwrap();
+            let pos = parse_fen(fen)
+                .unwrap()
+                .into_position(Validation::Strict)
+                .unwrap();
             assert_eq!(to_fen(&pos), fen);
         }
     }
 
     #[test]
     fn four_fields_get_default_clocks() {
-        let pos = parse_fen("8/8/8/8/8/8/8/K1k5 w - -").unwrap().into_position(Validation::Strict).unwrap();
+        let pos = parse_fen("8/8/8/8/8/8/8/K1k5 w - -")
+            .unwrap()
+            .into_position(Validation::Strict)
+            .unwrap();
         assert_eq!(to_fen(&pos), "8/8/8/8/8/8/8/K1k5 w - - 0 1");
     }
 
     #[test]
     fn unusable_ep_square_is_dropped_from_output() {
         // Legal e.p. square but no black pawn can capture: written as '-'.
-        let pos = parse_fen("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1").unwrap().into_position(Validation::Strict).unwrap();
+        let pos = parse_fen("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1")
+            .unwrap()
+            .into_position(Validation::Strict)
+            .unwrap();
         assert_eq!(to_fen(&pos), "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1");
     }
 
@@ -217,17 +251,53 @@ mod tests {
     fn every_syntax_error_is_reported() {
         let err = |fen: &str| parse_fen(fen).unwrap_err();
         assert_eq!(err("8/8/8 w"), ParseFenError::FieldCount(2));
-        assert_eq!(err("8/8/8/8/8/8/8/8 w - - 0 1 extra"), ParseFenError::FieldCount(7));
-        assert!(matches!(err("8/8/8/8/8/8/8 w - - 0 1"), ParseFenError::Board(_)));
-        assert!(matches!(err("9/8/8/8/8/8/8/8 w - - 0 1"), ParseFenError::Board(_)));
-        assert!(matches!(err("7/8/8/8/8/8/8/8 w - - 0 1"), ParseFenError::Board(_)));
-        assert!(matches!(err("pppppppppp/8/8/8/8/8/8/8 w - - 0 1"), ParseFenError::Board(_)));
-        assert!(matches!(err("x7/8/8/8/8/8/8/8 w - - 0 1"), ParseFenError::Board(_)));
-        assert_eq!(err("8/8/8/8/8/8/8/8 x - - 0 1"), ParseFenError::Turn("x".into()));
-        assert_eq!(err("8/8/8/8/8/8/8/8 w KK - 0 1"), ParseFenError::Castling("KK".into()));
-        assert_eq!(err("8/8/8/8/8/8/8/8 w X - 0 1"), ParseFenError::Castling("X".into()));
-        assert_eq!(err("8/8/8/8/8/8/8/8 w - e4 0 1"), ParseFenError::EnPassant("e4".into()));
-        assert_eq!(err("8/8/8/8/8/8/8/8 w - - x 1"), ParseFenError::Clock("halfmove clock", "x".into()));
-        assert_eq!(err("8/8/8/8/8/8/8/8 w - - 0 -1"), ParseFenError::Clock("fullmove number", "-1".into()));
+        assert_eq!(
+            err("8/8/8/8/8/8/8/8 w - - 0 1 extra"),
+            ParseFenError::FieldCount(7)
+        );
+        assert!(matches!(
+            err("8/8/8/8/8/8/8 w - - 0 1"),
+            ParseFenError::Board(_)
+        ));
+        assert!(matches!(
+            err("9/8/8/8/8/8/8/8 w - - 0 1"),
+            ParseFenError::Board(_)
+        ));
+        assert!(matches!(
+            err("7/8/8/8/8/8/8/8 w - - 0 1"),
+            ParseFenError::Board(_)
+        ));
+        assert!(matches!(
+            err("pppppppppp/8/8/8/8/8/8/8 w - - 0 1"),
+            ParseFenError::Board(_)
+        ));
+        assert!(matches!(
+            err("x7/8/8/8/8/8/8/8 w - - 0 1"),
+            ParseFenError::Board(_)
+        ));
+        assert_eq!(
+            err("8/8/8/8/8/8/8/8 x - - 0 1"),
+            ParseFenError::Turn("x".into())
+        );
+        assert_eq!(
+            err("8/8/8/8/8/8/8/8 w KK - 0 1"),
+            ParseFenError::Castling("KK".into())
+        );
+        assert_eq!(
+            err("8/8/8/8/8/8/8/8 w X - 0 1"),
+            ParseFenError::Castling("X".into())
+        );
+        assert_eq!(
+            err("8/8/8/8/8/8/8/8 w - e4 0 1"),
+            ParseFenError::EnPassant("e4".into())
+        );
+        assert_eq!(
+            err("8/8/8/8/8/8/8/8 w - - x 1"),
+            ParseFenError::Clock("halfmove clock", "x".into())
+        );
+        assert_eq!(
+            err("8/8/8/8/8/8/8/8 w - - 0 -1"),
+            ParseFenError::Clock("fullmove number", "-1".into())
+        );
     }
 }

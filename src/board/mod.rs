@@ -20,7 +20,9 @@ mod validate;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard, BitboardIter};
-pub use castling::{geometry as castle_geometry, CastleGeometry, Castling, Wing};
+pub use castling::{
+    geometry as castle_geometry, CastleGeometry, Castling, CastlingExclusions, Wing,
+};
 pub use checks::CheckInfo;
 pub use color::Color;
 pub use end_state::{EndState, History};

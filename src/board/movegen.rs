@@ -5,7 +5,9 @@
 //! bulk for perft (a popcount per piece instead of a push per move) or stops at the first move
 //! found (mate and stalemate tests). The generator never allocates.
 
-use super::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use super::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+};
 use super::castling::geometry;
 use super::{Bitboard, Color, Move, MoveKind, MoveList, Position, Role, Square, Wing};
 
@@ -178,7 +180,11 @@ impl Position {
 }
 
 #[inline(always)]
-fn generate<S: MoveSink, const WHITE: bool, const CAPTURES: bool>(pos: &Position, from_mask: Bitboard, sink: &mut S) {
+fn generate<S: MoveSink, const WHITE: bool, const CAPTURES: bool>(
+    pos: &Position,
+    from_mask: Bitboard,
+    sink: &mut S,
+) {
     let us = if WHITE { Color::White } else { Color::Black };
     let them = !us;
     let ours = pos.by_color(us);
@@ -243,7 +249,9 @@ fn generate<S: MoveSink, const WHITE: bool, const CAPTURES: bool>(pos: &Position
             }
             let g = geometry(us, wing);
             if (occupied & g.must_be_empty).is_empty()
-                && g.king_path.into_iter().all(|sq| !pos.is_attacked(sq, them, occupied))
+                && g.king_path
+                    .into_iter()
+                    .all(|sq| !pos.is_attacked(sq, them, occupied))
             {
                 sink.push(Move::new(ksq, g.king_to, MoveKind::Castle));
             }
@@ -268,7 +276,8 @@ fn generate_pawns<S: MoveSink, const WHITE: bool, const CAPTURES: bool>(
     let empty = !occupied;
     let pawns = pos.pieces(us, Role::Pawn) & from_mask;
     let up = |bb: Bitboard| if WHITE { bb.north() } else { bb.south() };
-    let (up_delta, left_delta, right_delta): (i8, i8, i8) = if WHITE { (8, 7, 9) } else { (-8, -9, -7) };
+    let (up_delta, left_delta, right_delta): (i8, i8, i8) =
+        if WHITE { (8, 7, 9) } else { (-8, -9, -7) };
     let third_rank = Bitboard::rank(if WHITE { 2 } else { 5 });
     let last_rank = Bitboard::rank(if WHITE { 7 } else { 0 });
 
@@ -313,7 +322,8 @@ fn generate_pawns<S: MoveSink, const WHITE: bool, const CAPTURES: bool>(
     // pin of two pawns leaving the fifth rank at once.
     if let Some(ep) = pos.ep_square() {
         let captured = Square::new(ep.to_u8() ^ 8);
-        let leapers_checking = checkers.without(captured) & !(pos.rooks_queens() | pos.bishops_queens());
+        let leapers_checking =
+            checkers.without(captured) & !(pos.rooks_queens() | pos.bishops_queens());
         if leapers_checking.is_empty() {
             for from in pawn_attacks(them, ep) & pawns {
                 let after = (occupied.without(from).without(captured)).with(ep);
@@ -334,11 +344,18 @@ mod tests {
     use crate::board::{fen::parse_fen, Position, Validation};
 
     fn pos(fen: &str) -> Position {
-        parse_fen(fen).unwrap().into_position(Validation::Lenient).unwrap()
+        parse_fen(fen)
+            .unwrap()
+            .into_position(Validation::Lenient)
+            .unwrap()
     }
 
     fn moves(fen: &str) -> Vec<String> {
-        let mut v: Vec<String> = pos(fen).legal_moves().iter().map(|m| m.to_string()).collect();
+        let mut v: Vec<String> = pos(fen)
+            .legal_moves()
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
         v.sort();
         v
     }
@@ -366,6 +383,31 @@ mod tests {
         // b1 may be attacked on the queen side: only c1 and d1 matter.
         let b1 = moves("4k3/8/8/8/8/8/1r6/R3K2R w Q - 0 1");
         assert!(b1.contains(&"e1c1".to_string()));
+    }
+
+    #[test]
+    fn mutually_exclusive_castlings() {
+        use crate::board::{CastlingExclusions, Validation, Wing};
+        let mut setup =
+            crate::board::fen::parse_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        let mut exclusions = CastlingExclusions::NONE;
+        exclusions.add(Wing::QueenSide, Wing::KingSide); // a1 and h8
+        setup.castling_exclusions = exclusions;
+        let pos = setup.into_position(Validation::Lenient).unwrap();
+        let castle = |p: &Position, uci: &str| {
+            *p.legal_moves()
+                .iter()
+                .find(|m| m.to_string() == uci)
+                .unwrap()
+        };
+        use crate::board::Color;
+        let after_long = pos.after(castle(&pos, "e1c1"));
+        assert!(!after_long.castling().has(Color::Black, Wing::KingSide));
+        assert!(after_long.castling().has(Color::Black, Wing::QueenSide));
+        assert_eq!(after_long.key(), after_long.compute_key());
+        let after_short = pos.after(castle(&pos, "e1g1"));
+        assert!(after_short.castling().has(Color::Black, Wing::KingSide));
+        assert!(after_short.castling().has(Color::Black, Wing::QueenSide));
     }
 
     #[test]

@@ -5,8 +5,10 @@
 //! A `Position` is always one that [`super::validate`] accepted, so the hot paths may assume
 //! exactly one king per side. Building one from text goes through [`super::Setup`].
 
-use super::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
-use super::castling::{geometry, Castling, Wing};
+use super::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
+use super::castling::{geometry, Castling, CastlingExclusions, Wing};
 use super::{zobrist, Bitboard, Color, Move, MoveKind, Piece, Role, Square};
 
 const NO_PIECE: u8 = 0xff;
@@ -19,6 +21,7 @@ pub struct Position {
     mailbox: [u8; 64],
     turn: Color,
     castling: Castling,
+    castling_exclusions: CastlingExclusions,
     ep_square: Option<Square>,
     halfmove_clock: u16,
     fullmove_number: u16,
@@ -34,6 +37,7 @@ impl Position {
             mailbox: [NO_PIECE; 64],
             turn: Color::White,
             castling: Castling::NONE,
+            castling_exclusions: CastlingExclusions::NONE,
             ep_square: None,
             halfmove_clock: 0,
             fullmove_number: 1,
@@ -58,6 +62,12 @@ impl Position {
     #[inline]
     pub fn castling(&self) -> Castling {
         self.castling
+    }
+
+    /// Castlings that exclude each other (Popeye's `CastlingMutuallyExclusive`).
+    #[inline]
+    pub fn castling_exclusions(&self) -> CastlingExclusions {
+        self.castling_exclusions
     }
 
     /// The e.p. target square, kept only when a pawn of the side to move attacks it.
@@ -108,7 +118,11 @@ impl Position {
         if code == NO_PIECE {
             None
         } else {
-            let color = if code >= 6 { Color::Black } else { Color::White };
+            let color = if code >= 6 {
+                Color::Black
+            } else {
+                Color::White
+            };
             Role::from_index((code % 6) as usize).map(|role| Piece::new(color, role))
         }
     }
@@ -236,6 +250,10 @@ impl Position {
         self.turn = turn;
     }
 
+    pub(crate) fn set_castling_exclusions(&mut self, exclusions: CastlingExclusions) {
+        self.castling_exclusions = exclusions;
+    }
+
     pub(crate) fn set_castling(&mut self, castling: Castling) {
         self.key ^= zobrist::castling(self.castling) ^ zobrist::castling(castling);
         self.castling = castling;
@@ -316,10 +334,17 @@ impl Position {
                 self.halfmove_clock = 0;
             }
             MoveKind::Castle => {
-                let wing = if to.file() == 6 { Wing::KingSide } else { Wing::QueenSide };
+                let wing = if to.file() == 6 {
+                    Wing::KingSide
+                } else {
+                    Wing::QueenSide
+                };
                 let g = geometry(us, wing);
                 self.shift(moved, from, to);
                 self.shift(Piece::new(us, Role::Rook), g.rook_from, g.rook_to);
+                for (color, other_wing) in self.castling_exclusions.excluded_by(us, wing) {
+                    self.castling.remove(color, other_wing);
+                }
             }
         }
 

@@ -1,7 +1,7 @@
 //! `Setup`: a board as written in a FEN or a problem file, not yet checked for legality.
 //! [`Setup::into_position`] validates it (see [`super::validate`]) and builds a [`Position`].
 
-use super::{Castling, Color, Piece, Position, Role, Square, Wing};
+use super::{Castling, CastlingExclusions, Color, Piece, Position, Role, Square, Wing};
 
 /// The raw contents of a position: anything may be on it.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -9,6 +9,8 @@ pub struct Setup {
     pub board: [Option<Piece>; 64],
     pub turn: Color,
     pub castling: Castling,
+    /// Castlings that exclude each other (problem rule; FEN cannot express it).
+    pub castling_exclusions: CastlingExclusions,
     pub ep_square: Option<Square>,
     pub halfmove_clock: u32,
     pub fullmove_number: u32,
@@ -37,6 +39,7 @@ impl Setup {
             board: [None; 64],
             turn: Color::White,
             castling: Castling::NONE,
+            castling_exclusions: CastlingExclusions::NONE,
             ep_square: None,
             halfmove_clock: 0,
             fullmove_number: 1,
@@ -73,6 +76,7 @@ impl Setup {
         }
         s.turn = pos.turn();
         s.castling = pos.castling();
+        s.castling_exclusions = pos.castling_exclusions();
         s.ep_square = pos.ep_square();
         s.halfmove_clock = pos.halfmove_clock();
         s.fullmove_number = pos.fullmove_number();

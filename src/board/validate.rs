@@ -55,7 +55,9 @@ impl std::fmt::Display for ImpossibleCheck {
             ImpossibleCheck::TooManyCheckers => "three or more checkers",
             ImpossibleCheck::AlignedSliders => "two sliders check along one line",
             ImpossibleCheck::UncoverablePair => "no single move gives this double check",
-            ImpossibleCheck::NotFromDoubleStep => "the check is not from the pawn that just double-stepped",
+            ImpossibleCheck::NotFromDoubleStep => {
+                "the check is not from the pawn that just double-stepped"
+            }
         })
     }
 }
@@ -71,7 +73,9 @@ pub(super) fn build(setup: &Setup, validation: Validation) -> Result<Position, P
         }
     }
     for sq in Square::all() {
-        if setup.piece_at(sq).is_some_and(|p| p.role == Role::Pawn) && (sq.rank() == 0 || sq.rank() == 7) {
+        if setup.piece_at(sq).is_some_and(|p| p.role == Role::Pawn)
+            && (sq.rank() == 0 || sq.rank() == 7)
+        {
             return Err(PositionError::PawnOnBackRank(sq));
         }
     }
@@ -89,6 +93,7 @@ pub(super) fn build(setup: &Setup, validation: Validation) -> Result<Position, P
     }
     pos.set_turn(setup.turn);
     pos.set_castling(setup.castling);
+    pos.set_castling_exclusions(setup.castling_exclusions);
     pos.set_ep_square(setup.ep_square);
     pos.set_clocks(setup.halfmove_clock, setup.fullmove_number);
 
@@ -126,7 +131,9 @@ fn check_castling(setup: &Setup) -> Result<(), PositionError> {
 /// The e.p. square must be on the third rank from the mover's view, behind a pawn of the side
 /// not to move, with it and the square the pawn came from empty.
 fn check_ep_square(setup: &Setup) -> Result<(), PositionError> {
-    let Some(ep) = setup.ep_square else { return Ok(()) };
+    let Some(ep) = setup.ep_square else {
+        return Ok(());
+    };
     let mover = !setup.turn;
     let expected_rank = match mover {
         Color::White => 2,
@@ -183,7 +190,8 @@ fn check_checkers(pos: &Position, ep_square: Option<Square>) -> Result<(), Posit
         let pushed_from = Square::new(ep.to_u8() ^ 24);
         for checker in checkers {
             let from_pawn = checker == pushed_to;
-            let uncovered = attacks::aligned(checker, pushed_from, ksq) && !attacks::aligned(checker, pushed_to, ksq);
+            let uncovered = attacks::aligned(checker, pushed_from, ksq)
+                && !attacks::aligned(checker, pushed_to, ksq);
             if !from_pawn && !uncovered {
                 return impossible(ImpossibleCheck::NotFromDoubleStep);
             }
@@ -193,7 +201,9 @@ fn check_checkers(pos: &Position, ep_square: Option<Square>) -> Result<(), Posit
     if let (Some(a), Some(b)) = (it.next(), it.next()) {
         let role = |sq| pos.role_at(sq);
         if pos.rooks_queens().contains(a) || pos.bishops_queens().contains(a) {
-            if (pos.rooks_queens() | pos.bishops_queens()).contains(b) && attacks::aligned(a, b, ksq) {
+            if (pos.rooks_queens() | pos.bishops_queens()).contains(b)
+                && attacks::aligned(a, b, ksq)
+            {
                 return impossible(ImpossibleCheck::AlignedSliders);
             }
         }
@@ -223,25 +233,61 @@ mod tests {
     fn every_reason_is_reported() {
         use PositionError::*;
         let strict = Validation::Strict;
-        assert_eq!(reject("8/8/8/8/8/8/8/4K3 w - - 0 1", strict), MissingKing(Color::Black));
-        assert_eq!(reject("4k3/8/8/8/8/8/8/8 w - - 0 1", strict), MissingKing(Color::White));
-        assert_eq!(reject("4k2k/8/8/8/8/8/8/4K3 w - - 0 1", strict), TooManyKings(Color::Black));
-        assert_eq!(reject("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", strict), PawnOnBackRank(Square::A1));
-        assert_eq!(reject("4k2R/8/8/8/8/8/8/4K3 w - - 0 1", Validation::Lenient), OppositeCheck(Color::Black));
-        assert_eq!(reject("4k3/8/8/8/8/8/8/4K3 w K - 0 1", strict), InvalidCastlingRights(Color::White, "king side"));
-        assert_eq!(reject("4k3/8/8/8/8/8/8/R3K3 w q - 0 1", strict), InvalidCastlingRights(Color::Black, "queen side"));
-        assert_eq!(reject("4k3/8/8/8/4P3/8/8/4K3 b - e6 0 1", strict), InvalidEpSquare(Square::new(44)));
-        assert_eq!(reject("4k3/8/8/8/8/8/8/4K3 b - e3 0 1", strict), InvalidEpSquare(Square::new(20)));
+        assert_eq!(
+            reject("8/8/8/8/8/8/8/4K3 w - - 0 1", strict),
+            MissingKing(Color::Black)
+        );
+        assert_eq!(
+            reject("4k3/8/8/8/8/8/8/8 w - - 0 1", strict),
+            MissingKing(Color::White)
+        );
+        assert_eq!(
+            reject("4k2k/8/8/8/8/8/8/4K3 w - - 0 1", strict),
+            TooManyKings(Color::Black)
+        );
+        assert_eq!(
+            reject("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", strict),
+            PawnOnBackRank(Square::A1)
+        );
+        assert_eq!(
+            reject("4k2R/8/8/8/8/8/8/4K3 w - - 0 1", Validation::Lenient),
+            OppositeCheck(Color::Black)
+        );
+        assert_eq!(
+            reject("4k3/8/8/8/8/8/8/4K3 w K - 0 1", strict),
+            InvalidCastlingRights(Color::White, "king side")
+        );
+        assert_eq!(
+            reject("4k3/8/8/8/8/8/8/R3K3 w q - 0 1", strict),
+            InvalidCastlingRights(Color::Black, "queen side")
+        );
+        assert_eq!(
+            reject("4k3/8/8/8/4P3/8/8/4K3 b - e6 0 1", strict),
+            InvalidEpSquare(Square::new(44))
+        );
+        assert_eq!(
+            reject("4k3/8/8/8/8/8/8/4K3 b - e3 0 1", strict),
+            InvalidEpSquare(Square::new(20))
+        );
         assert_eq!(
             reject("4k3/8/8/8/8/8/PPPPPPPP/PNBQKBNR w - - 0 1", strict),
             PawnOnBackRank(Square::A1)
         );
-        assert_eq!(reject("4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", strict), TooManyPawns(Color::Black, 9));
         assert_eq!(
-            reject("QQQk4/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", Validation::Strict),
+            reject("4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", strict),
+            TooManyPawns(Color::Black, 9)
+        );
+        assert_eq!(
+            reject(
+                "QQQk4/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+                Validation::Strict
+            ),
             TooManyPieces(Color::White, 19)
         );
-        assert_eq!(reject("3k4/8/8/8/8/8/PPPPPPP1/QQQQK3 w - - 0 1", strict), TooManyPromotedPieces(Color::White));
+        assert_eq!(
+            reject("3k4/8/8/8/8/8/PPPPPPP1/QQQQK3 w - - 0 1", strict),
+            TooManyPromotedPieces(Color::White)
+        );
     }
 
     #[test]
@@ -251,7 +297,10 @@ mod tests {
             reject(fen, Validation::Strict),
             PositionError::ImpossibleCheck(ImpossibleCheck::AlignedSliders)
         );
-        assert!(parse_fen(fen).unwrap().into_position(Validation::Lenient).is_ok());
+        assert!(parse_fen(fen)
+            .unwrap()
+            .into_position(Validation::Lenient)
+            .is_ok());
         assert_eq!(
             reject("4k3/3P1P2/8/8/8/8/8/4K3 b - - 0 1", Validation::Strict),
             PositionError::ImpossibleCheck(ImpossibleCheck::UncoverablePair)

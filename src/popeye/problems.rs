@@ -118,7 +118,21 @@ pub fn setup_of(spec: &ProblemSpec, board: &Board) -> Setup {
         remove_castling(&mut setup, sq);
     }
     setup.ep_square = spec.options.en_passant;
+    for &(white_rook, black_rook) in &spec.options.exclusive_castlings {
+        if let (Some(white), Some(black)) = (rook_wing(white_rook), rook_wing(black_rook)) {
+            setup.castling_exclusions.add(white, black);
+        }
+    }
     setup
+}
+
+/// The wing whose castling uses a rook from `sq` (a- or h-file corner), if any.
+fn rook_wing(sq: Square) -> Option<Wing> {
+    match sq.file() {
+        0 => Some(Wing::QueenSide),
+        7 => Some(Wing::KingSide),
+        _ => None,
+    }
 }
 
 fn remove_castling(setup: &mut Setup, sq: Square) {
