@@ -95,8 +95,10 @@ fn load(fen: &str) -> Result<Pair, String> {
         .parse::<Fen>()
         .map_err(|e| format!("shakmaty cannot read {fen}: {e}"))?
         .into_position(CastlingMode::Standard)
-        .or_else(|e| e.ignore_impossible_check())
-        .map_err(|e| format!("shakmaty rejects {fen}: {e}"))?;
+        .or_else(|e| {
+            e.ignore_impossible_check()
+                .map_err(|e| format!("shakmaty rejects {fen}: {e}"))
+        })?;
     let ours = Position::from_fen(fen, Validation::Lenient)
         .map_err(|e| format!("we reject {fen}: {e}"))?;
     Ok(Pair { ours, theirs })
