@@ -84,19 +84,11 @@ const fn square_bonus(role: Role, sq: u8) -> (i32, i32) {
 /// The tables, built at compile time from [`square_bonus`].
 const fn build_tables() -> [[(i32, i32); 64]; 6] {
     let mut tables = [[(0, 0); 64]; 6];
-    let roles = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ];
     let mut r = 0;
     while r < 6 {
         let mut sq = 0;
         while sq < 64 {
-            let (bonus_mg, bonus_eg) = square_bonus(roles[r], sq as u8);
+            let (bonus_mg, bonus_eg) = square_bonus(Role::ALL[r], sq as u8);
             tables[r][sq] = (MATERIAL[r].0 + bonus_mg, MATERIAL[r].1 + bonus_eg);
             sq += 1;
         }

@@ -6,7 +6,7 @@
 //! It is separate from the mate solver ([`crate::solver`]): the solver *proves* mates; this
 //! *estimates*. The UCI engine runs both and prefers a proven mate. It reports progress through
 //! a callback and prints nothing; time and stop requests reach it through [`Clock`] and
-//! [`SearchControl`].
+//! [`crate::solver::SearchControl`].
 
 mod alphabeta;
 mod eval;
@@ -17,13 +17,12 @@ mod table;
 mod time;
 
 pub use eval::evaluate;
-pub use root::MAX_DEPTH;
+pub use root::{search, MAX_DEPTH};
 pub use score::{Score, MAX_PLY};
 pub use table::{Bound, Entry, SearchTable};
 pub use time::{Clock, ClockState, TimeBudget};
 
-use crate::board::{Move, Position};
-use crate::solver::SearchControl;
+use crate::board::Move;
 use ordering::History;
 use std::time::Duration;
 
@@ -32,7 +31,7 @@ use std::time::Duration;
 pub struct Limits {
     /// Deepest iteration in plies (clamped to [`MAX_DEPTH`]).
     pub depth: Option<u32>,
-    /// Node budget, shared with every search on the same [`SearchControl`].
+    /// Node budget, shared with every search on the same [`crate::solver::SearchControl`].
     pub nodes: Option<u64>,
     /// Number of principal variations to report (UCI `MultiPV`); 0 counts as 1.
     pub multipv: usize,
@@ -96,40 +95,11 @@ impl SearchMemory {
     }
 }
 
-/// Searches `pos` until a limit is reached and returns the move to play.
-///
-/// `game_keys` are the Zobrist keys of the game's positions since its last irreversible move,
-/// ending with `pos` itself (for repetition draws). Every completed iteration is passed to
-/// `report`.
-///
-/// ```
-/// use mateproof::board::{Position, Validation};
-/// use mateproof::search::{search, Clock, Limits, SearchMemory};
-/// use mateproof::solver::SearchControl;
-/// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Validation::Strict).unwrap();
-/// let limits = Limits { depth: Some(3), ..Limits::default() };
-/// let mut memory = SearchMemory::new(1);
-/// let clock = Clock::new(None, false);
-/// let result = search(&pos, &[pos.key()], &limits, &clock, &SearchControl::unlimited(), &mut memory, &mut |_| {});
-/// assert_eq!(result.best.to_string(), "a1a8");
-/// assert_eq!(result.score.mate_moves(), Some(1));
-/// ```
-pub fn search(
-    pos: &Position,
-    game_keys: &[u64],
-    limits: &Limits,
-    clock: &Clock,
-    control: &SearchControl,
-    memory: &mut SearchMemory,
-    report: &mut dyn FnMut(&Iteration),
-) -> SearchResult {
-    root::iterate(pos, game_keys, limits, clock, control, memory, report)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Validation;
+    use crate::board::{Position, Validation};
+    use crate::solver::SearchControl;
 
     fn run(fen: &str, limits: Limits) -> (SearchResult, Vec<Iteration>) {
         let pos = Position::from_fen(fen, Validation::Lenient).unwrap();

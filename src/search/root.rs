@@ -33,8 +33,25 @@ impl RootMove {
     }
 }
 
-/// Runs the whole iterative deepening; see [`super::search`].
-pub(super) fn iterate(
+/// Searches `pos` until a limit is reached and returns the move to play.
+///
+/// `game_keys` are the Zobrist keys of the game's positions since its last irreversible move,
+/// ending with `pos` itself (for repetition draws). Every completed iteration is passed to
+/// `report`.
+///
+/// ```
+/// use mateproof::board::{Position, Validation};
+/// use mateproof::search::{search, Clock, Limits, SearchMemory};
+/// use mateproof::solver::SearchControl;
+/// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Validation::Strict).unwrap();
+/// let limits = Limits { depth: Some(3), ..Limits::default() };
+/// let mut memory = SearchMemory::new(1);
+/// let clock = Clock::new(None, false);
+/// let result = search(&pos, &[pos.key()], &limits, &clock, &SearchControl::unlimited(), &mut memory, &mut |_| {});
+/// assert_eq!(result.best.to_string(), "a1a8");
+/// assert_eq!(result.score.mate_moves(), Some(1));
+/// ```
+pub fn search(
     pos: &Position,
     game_keys: &[u64],
     limits: &Limits,

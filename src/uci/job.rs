@@ -108,12 +108,7 @@ impl Running {
         let gate = Arc::new(Gate::new());
         let clock = Arc::new(Clock::new(job.budget, job.ponder));
         let release_on_ponderhit = job.ponder && !job.infinite;
-        let first_legal = job
-            .position
-            .legal_moves()
-            .first()
-            .copied()
-            .unwrap_or(Move::NULL);
+        let position = job.position;
         let is_perft = matches!(job.task, Task::Perft(_));
         let done = Arc::new(AtomicBool::new(false));
         let ctx = Context {
@@ -140,7 +135,7 @@ impl Running {
             Err(e) => {
                 out.info_string(&format!("error: cannot start the search thread: {e}"));
                 if !is_perft {
-                    out.line(&bestmove_line(first_legal, None));
+                    out.line(&bestmove_line(first_legal_move(&position), None));
                 }
                 None
             }
@@ -208,14 +203,7 @@ fn run(job: Job, ctx: &Context, gate: &Gate) {
             ctx.out.info_string(
                 "error: internal error in the search; answering with the first legal move",
             );
-            (
-                job.position
-                    .legal_moves()
-                    .first()
-                    .copied()
-                    .unwrap_or(Move::NULL),
-                None,
-            )
+            (first_legal_move(&job.position), None)
         }
     };
     if job.infinite || ctx.clock.is_pondering() {
@@ -280,6 +268,11 @@ fn run_mate(job: &Job, moves: u32, ctx: &Context) -> (Move, Option<Move>) {
             game_search(job, &limits, &ctx.switch.control(), ctx)
         }
     }
+}
+
+/// The move sent when nothing better is known (`0000` when there is none).
+fn first_legal_move(pos: &Position) -> Move {
+    pos.legal_moves().first().copied().unwrap_or(Move::NULL)
 }
 
 fn ponder_move(found: &MateFound, key: Move) -> Option<Move> {
