@@ -17,3 +17,4 @@ pub mod composer;
 pub mod search;
 pub mod uci;
 pub mod util;
+pub mod suite;

@@ -33,6 +33,10 @@ enum Command {
     Compose(mateproof::composer::cli::ComposeArgs),
     /// Solve Popeye input files (or stdin) and answer in Popeye's text; flags -maxmem, -maxtime, -regression.
     Popeye(mateproof::popeye::cli::PopeyeArgs),
+    /// Check EPD, PGN or Popeye suites: claimed mates and keys, a summary per mate length.
+    Suite(mateproof::suite::cli::SuiteArgs),
+    /// Merge the JSON reports of `suite --shard K/N` runs into one summary.
+    SuiteMerge(mateproof::suite::cli::MergeArgs),
     /// Run the UCI engine on stdin/stdout (also what `mateproof` with no arguments does).
     Uci,
 }
@@ -45,6 +49,8 @@ fn main() -> ExitCode {
         Some(Command::Score(args)) => mateproof::composer::cli::run_score(&args),
         Some(Command::Compose(args)) => mateproof::composer::cli::run_compose(&args),
         Some(Command::Popeye(args)) => mateproof::popeye::cli::run_command(&args),
+        Some(Command::Suite(args)) => mateproof::suite::cli::run_suite(&args),
+        Some(Command::SuiteMerge(args)) => mateproof::suite::cli::run_merge(&args),
         // No arguments: the UCI engine. (Popeye input detected on stdin will branch off here.)
         None | Some(Command::Uci) => run_uci(),
     }

@@ -1,0 +1,168 @@
+//! The `mateproof suite` and `mateproof suite-merge` commands: argument parsing, the choice of
+//! progress display, and exit statuses (0 every entry as claimed, 1 some wrong, unsolved in
+//! the limit or unsupported, 2 some input unreadable or a bad argument).
+//!
+//! Argument handling only; the work is [`super::runner`]'s and [`super::report`]'s.
+
+use super::progress::ProgressMode;
+use super::report::{merge, read_report, write_report};
+use super::runner::{run, RunConfig};
+use super::source::Shard;
+use super::summary::{Summary, EXIT_INPUT};
+use super::verify::Limits;
+use std::fs::File;
+use std::io::{BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// How often plain progress lines are written when the output is not a terminal.
+const PROGRESS_LINE_EVERY: Duration = Duration::from_secs(10);
+
+/// Arguments of `mateproof suite`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SuiteArgs {
+    /// Suite files: EPD (`dm N`, `bm #N`, `bm #-N`, `bm` with SAN keys), PGN (`FEN` and
+    /// `Stipulation` tags) or Popeye input; the format is read from the content.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Positions checked at once, each by a single-threaded search with its own table
+    /// (default: the number of cores).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Time limit per position in seconds.
+    #[arg(long, value_name = "S")]
+    pub time: Option<f64>,
+    /// Node limit per position.
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// Transposition table per position in MB (default: 1 for #1, 4 for #2, 16 for #3, 64 for #4, 256 beyond).
+    #[arg(long, value_name = "MB")]
+    pub hash: Option<usize>,
+    /// Write the JSON report (one object per position and a summary) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Take every N-th entry starting with the K-th (1-based), for batch clusters.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+    /// Stop at the first position that is not as claimed.
+    #[arg(long)]
+    pub fail_fast: bool,
+    /// A line for every position, not only for those not as claimed.
+    #[arg(long, short)]
+    pub verbose: bool,
+    /// No progress display.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// Arguments of `mateproof suite-merge`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct MergeArgs {
+    /// The JSON reports of every shard of one run.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Write the merged JSON report to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+}
+
+/// Runs `mateproof suite`.
+pub fn run_suite(args: &SuiteArgs) -> ExitCode {
+    let time = match args.time {
+        None => None,
+        Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
+        Some(s) => {
+            eprintln!("error: --time {s}: give a positive number of seconds");
+            return ExitCode::from(EXIT_INPUT);
+        }
+    };
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    });
+    if threads == 0 {
+        eprintln!("error: --threads 0: give at least one");
+        return ExitCode::from(EXIT_INPUT);
+    }
+    let progress = if args.quiet {
+        ProgressMode::Quiet
+    } else if std::io::stdout().is_terminal() && std::io::stderr().is_terminal() {
+        ProgressMode::Bar
+    } else {
+        ProgressMode::Lines(PROGRESS_LINE_EVERY)
+    };
+    let config = RunConfig {
+        files: args.files.clone(),
+        threads,
+        limits: Limits {
+            time,
+            nodes: args.nodes,
+            hash_mb: args.hash,
+        },
+        shard: args.shard.unwrap_or(Shard::ALL),
+        fail_fast: args.fail_fast,
+        verbose: args.verbose,
+        progress,
+        json: args.json.clone(),
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match run(&config, &mut out) {
+        Ok(result) => ExitCode::from(result.summary.exit_status()),
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(EXIT_INPUT)
+        }
+    }
+}
+
+/// Runs `mateproof suite-merge`: prints the merged summary, writes the merged report.
+pub fn run_merge(args: &MergeArgs) -> ExitCode {
+    let mut reports = Vec::new();
+    for path in &args.files {
+        match read_report(path) {
+            Ok(report) => reports.push((path.display().to_string(), report)),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(EXIT_INPUT);
+            }
+        }
+    }
+    let merged = match merge(reports) {
+        Ok(merged) => merged,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(EXIT_INPUT);
+        }
+    };
+    if let Some(path) = &args.json {
+        let written = File::create(path).and_then(|f| write_report(BufWriter::new(f), &merged));
+        if let Err(e) = written {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return ExitCode::from(EXIT_INPUT);
+        }
+    }
+    let mut summary = Summary::default();
+    for record in &merged.positions {
+        summary.add(record);
+    }
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let printed = merged
+        .positions
+        .iter()
+        .filter(|r| r.status.is_failure())
+        .try_for_each(|r| writeln!(out, "{r}"))
+        .and_then(|()| {
+            if merged.stopped_early {
+                writeln!(out, "a shard stopped at its first failure (--fail-fast)")?;
+            }
+            writeln!(out)?;
+            summary.write_table(&mut out)
+        });
+    if let Err(e) = printed {
+        eprintln!("error: cannot write the output: {e}");
+        return ExitCode::from(EXIT_INPUT);
+    }
+    ExitCode::from(summary.exit_status())
+}

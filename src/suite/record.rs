@@ -1,0 +1,157 @@
+//! The verdict on one entry of a suite, as reports store it: where it came from, what was
+//! claimed, what the solver found, the status, and the cost. It is the JSON object written
+//! per position (see [`super::report`] for the schema) and read back by `suite-merge`.
+//!
+//! Pure data with its one-line text form; it never solves or reads input.
+
+use super::case::Format;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// How an entry came out.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, PartialOrd, Ord)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Everything claimed was confirmed (notes may add what else was seen).
+    Solved,
+    /// The solver contradicts the claim: no mate, a shorter one where none may be, other keys.
+    Wrong,
+    /// A limit (time, nodes) stopped the search before it could decide.
+    Unsolved,
+    /// The entry asks for something the solver does not do yet.
+    Unsupported,
+    /// The entry could not be read.
+    Error,
+}
+
+impl Status {
+    /// True for everything but `Solved`: the run's exit status is not 0.
+    pub fn is_failure(self) -> bool {
+        self != Status::Solved
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Wrong => "wrong",
+            Status::Unsolved => "unsolved",
+            Status::Unsupported => "unsupported",
+            Status::Error => "error",
+        }
+    }
+}
+
+/// Which search checked the entry.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Check {
+    /// The full solve: every key within the stipulated length (`dm`, problems).
+    Keys,
+    /// The shortest mate within the claimed length (`bm #N`).
+    Mate,
+    /// Every move of the side to move is mated within the claimed length (`bm #-N`).
+    Mated,
+}
+
+/// What the source claimed.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct Expected {
+    /// Mate length, negative when the side to move is mated; `null` when nothing was read.
+    pub mate: Option<i32>,
+    /// `true` when no shorter mate may exist (`dm N`, `exact-#N`).
+    pub exact: bool,
+    /// Every key in SAN; `null` when the source names none.
+    pub keys: Option<Vec<String>>,
+    /// `true` when exactly one (unnamed) key is claimed: a problem without its solution.
+    pub unique: bool,
+}
+
+/// What the solver found.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct Found {
+    /// Mate length found (negative: the side to move is mated), `null` when none.
+    pub mate: Option<i32>,
+    /// Keys in SAN (every first move mating within the length searched).
+    pub keys: Vec<String>,
+}
+
+/// One position's verdict.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Record {
+    /// 1-based number over all entries of all files (shards keep the numbers of the whole run).
+    pub index: u64,
+    pub file: String,
+    pub line: usize,
+    pub label: Option<String>,
+    pub format: Format,
+    /// The position's four EPD fields, when it could be read.
+    pub fen: Option<String>,
+    /// `null` when the entry was never searched (error, unsupported).
+    pub check: Option<Check>,
+    pub expected: Expected,
+    pub found: Found,
+    pub status: Status,
+    /// More than one key was found.
+    pub cooked: bool,
+    /// Why the status is what it is, and anything else worth knowing (short mates, cooks).
+    pub notes: Vec<String>,
+    pub nodes: u64,
+    /// Wall time of the search in milliseconds, to the microsecond.
+    pub time_ms: f64,
+}
+
+impl Record {
+    /// The search time in whole microseconds (what summaries are built from, so a report
+    /// read back gives the same summary).
+    pub fn time_us(&self) -> u64 {
+        let us = (self.time_ms * 1000.0).round();
+        if us.is_finite() && us > 0.0 {
+            us as u64
+        } else {
+            0
+        }
+    }
+
+    /// Milliseconds to the microsecond, as stored.
+    pub fn time_ms_of(us: u64) -> f64 {
+        us as f64 / 1000.0
+    }
+}
+
+impl fmt::Display for Record {
+    /// One line: status, place, claim, finding, notes.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:<11} {}:{}", self.status.name(), self.file, self.line)?;
+        if let Some(label) = &self.label {
+            write!(f, " \"{label}\"")?;
+        }
+        if let Some(mate) = self.expected.mate {
+            write!(f, "  expected #{mate}")?;
+            if let Some(keys) = &self.expected.keys {
+                write!(f, " {}", keys_text(keys))?;
+            } else if self.expected.unique {
+                write!(f, " (one key)")?;
+            }
+            match self.found.mate {
+                Some(found) => write!(f, ", found #{found}")?,
+                None if self.check.is_some() => write!(f, ", found none")?,
+                None => {}
+            }
+            if !self.found.keys.is_empty() {
+                write!(f, " {}", keys_text(&self.found.keys))?;
+            }
+        }
+        if !self.notes.is_empty() {
+            write!(f, "  ({})", self.notes.join("; "))?;
+        }
+        Ok(())
+    }
+}
+
+fn keys_text(keys: &[String]) -> String {
+    if keys.is_empty() {
+        "(no key)".to_owned()
+    } else {
+        keys.join(" ")
+    }
+}

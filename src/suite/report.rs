@@ -1,0 +1,252 @@
+//! The JSON report of a suite run (`--json FILE`), written as the run goes, one position per
+//! line, and read back by `suite-merge`, which joins shard reports into the report of the
+//! whole run.
+//!
+//! Schema (version 1):
+//!
+//! ```text
+//! {
+//!   "format": "mateproof-suite-report", "version": 1,
+//!   "files": ["dm2.epd", ...],            // as given on the command line, in order
+//!   "shard": "2/8" | null,                // K/N: entries K, K+N, K+2N, ... (1-based)
+//!   "limits": {"time_s": 5.0|null, "nodes": 1000000|null, "hash_mb": 64|null, "threads": 2},
+//!   "positions": [                        // in entry order
+//!     {"index": 17,                       // entry number over all files (1-based)
+//!      "file": "dm2.epd", "line": 17, "label": "id or Event or problem/twin"|null,
+//!      "format": "epd"|"pgn"|"popeye",
+//!      "fen": "<4 EPD fields>"|null,
+//!      "check": "keys"|"mate"|"mated"|null,   // which search; null: not searched
+//!      "expected": {"mate": 3|-3|null, "exact": true, "keys": ["Qd5+"]|null, "unique": false},
+//!      "found": {"mate": 3|null, "keys": ["Qd5+", "Rf8"]},
+//!      "status": "solved"|"wrong"|"unsolved"|"unsupported"|"error",
+//!      "cooked": false,                   // more than one key found
+//!      "notes": ["cook not listed: Rf8"],
+//!      "nodes": 12345, "time_ms": 3.217}
+//!   ],
+//!   "stopped_early": false,               // --fail-fast ended the run at a failure
+//!   "summary": {
+//!     "by_mate": [{"mate": 3|null, "count": 513, "solved": 512, "wrong": 1, "unsolved": 0,
+//!                  "unsupported": 0, "errors": 0, "median_ms": 1.2|null, "p90_ms": 9.8|null}],
+//!     "total": {... the same fields, "mate": null},
+//!     "exit_status": 0|1|2
+//!   }
+//! }
+//! ```
+//!
+//! Keys are SAN with check marks. Times of unsearched entries are 0 and stay out of the
+//! quantiles. This module writes and reads reports; it never solves.
+
+use super::record::Record;
+use super::summary::{Summary, SummaryJson};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+use std::io::{self, Write};
+
+pub const FORMAT_NAME: &str = "mateproof-suite-report";
+pub const VERSION: u32 = 1;
+
+/// Limits of a run, as reported.
+#[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
+pub struct ReportLimits {
+    pub time_s: Option<f64>,
+    pub nodes: Option<u64>,
+    pub hash_mb: Option<usize>,
+    pub threads: usize,
+}
+
+/// Everything a report says before its positions.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct ReportHeader {
+    pub files: Vec<String>,
+    pub shard: Option<String>,
+    pub limits: ReportLimits,
+}
+
+/// A whole report as read back.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Report {
+    pub format: String,
+    pub version: u32,
+    pub files: Vec<String>,
+    pub shard: Option<String>,
+    pub limits: ReportLimits,
+    pub positions: Vec<Record>,
+    pub stopped_early: bool,
+    pub summary: SummaryJson,
+}
+
+/// Writes a report as the records come: header, one record per line, summary.
+pub struct ReportWriter<W: Write> {
+    out: W,
+    first: bool,
+}
+
+impl<W: Write> ReportWriter<W> {
+    pub fn begin(mut out: W, header: &ReportHeader) -> io::Result<ReportWriter<W>> {
+        write!(
+            out,
+            "{{\"format\":{},\"version\":{VERSION},\"files\":{},\"shard\":{},\"limits\":{},\"positions\":[",
+            json(&FORMAT_NAME)?,
+            json(&header.files)?,
+            json(&header.shard)?,
+            json(&header.limits)?,
+        )?;
+        Ok(ReportWriter { out, first: true })
+    }
+
+    pub fn record(&mut self, record: &Record) -> io::Result<()> {
+        let separator = if self.first { "\n" } else { ",\n" };
+        self.first = false;
+        write!(self.out, "{separator}{}", json(record)?)
+    }
+
+    pub fn finish(mut self, stopped_early: bool, summary: &SummaryJson) -> io::Result<W> {
+        writeln!(
+            self.out,
+            "\n],\"stopped_early\":{stopped_early},\"summary\":{}}}",
+            json(summary)?
+        )?;
+        self.out.flush()?;
+        Ok(self.out)
+    }
+}
+
+fn json<T: Serialize + ?Sized>(value: &T) -> io::Result<String> {
+    serde_json::to_string(value).map_err(io::Error::other)
+}
+
+/// Why reports cannot be merged.
+#[derive(Debug, thiserror::Error)]
+pub enum MergeError {
+    #[error("{file}: {source}")]
+    Read { file: String, source: io::Error },
+    #[error("{file}: not a suite report: {source}")]
+    Parse {
+        file: String,
+        source: serde_json::Error,
+    },
+    #[error("{file}: report format '{format}' version {version}; expected {FORMAT_NAME} version {VERSION}")]
+    Version {
+        file: String,
+        format: String,
+        version: u32,
+    },
+    #[error("{file}: {reason}")]
+    Inconsistent { file: String, reason: String },
+    #[error("shards missing: {0}")]
+    MissingShards(String),
+    #[error("no reports to merge")]
+    Empty,
+}
+
+/// Reads one report file.
+pub fn read_report(path: &std::path::Path) -> Result<Report, MergeError> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|source| MergeError::Read {
+        file: file.clone(),
+        source,
+    })?;
+    let report: Report = serde_json::from_str(&text).map_err(|source| MergeError::Parse {
+        file: file.clone(),
+        source,
+    })?;
+    if report.format != FORMAT_NAME || report.version != VERSION {
+        return Err(MergeError::Version {
+            file,
+            format: report.format,
+            version: report.version,
+        });
+    }
+    Ok(report)
+}
+
+/// Joins the reports of the shards of one run (named by `names`, for messages) into the
+/// report of the whole run: the same files, every shard `K/N` present once, each entry once;
+/// positions in entry order and the summary rebuilt from them.
+pub fn merge(reports: Vec<(String, Report)>) -> Result<Report, MergeError> {
+    let Some((first_name, first)) = reports.first() else {
+        return Err(MergeError::Empty);
+    };
+    let inconsistent = |file: &str, reason: String| MergeError::Inconsistent {
+        file: file.to_owned(),
+        reason,
+    };
+    let total_shards = shard_count(first_name, first)?;
+    let mut seen_shards = BTreeSet::new();
+    let mut seen_entries = BTreeSet::new();
+    let mut positions = Vec::new();
+    let mut stopped_early = false;
+    for (name, report) in &reports {
+        if report.files != first.files {
+            return Err(inconsistent(name, format!("files differ from {first_name}'s")));
+        }
+        if report.limits != first.limits {
+            return Err(inconsistent(name, format!("limits differ from {first_name}'s")));
+        }
+        if shard_count(name, report)? != total_shards {
+            return Err(inconsistent(name, format!("shard count differs from {first_name}'s")));
+        }
+        let shard = report.shard.clone().unwrap_or_else(|| "1/1".to_owned());
+        if !seen_shards.insert(shard.clone()) {
+            return Err(inconsistent(name, format!("shard {shard} given twice")));
+        }
+        for record in &report.positions {
+            if !seen_entries.insert(record.index) {
+                return Err(inconsistent(name, format!("entry {} appears twice", record.index)));
+            }
+        }
+        positions.extend(report.positions.iter().cloned());
+        stopped_early |= report.stopped_early;
+    }
+    let missing: Vec<String> = (1..=total_shards)
+        .map(|k| format!("{k}/{total_shards}"))
+        .filter(|s| !seen_shards.contains(s))
+        .collect();
+    if !missing.is_empty() {
+        return Err(MergeError::MissingShards(missing.join(", ")));
+    }
+    positions.sort_by_key(|r| r.index);
+    let mut summary = Summary::default();
+    for record in &positions {
+        summary.add(record);
+    }
+    Ok(Report {
+        format: FORMAT_NAME.to_owned(),
+        version: VERSION,
+        files: first.files.clone(),
+        shard: None,
+        limits: first.limits.clone(),
+        positions,
+        stopped_early,
+        summary: summary.json(),
+    })
+}
+
+/// N of a report's `K/N` (1 for an unsharded report).
+fn shard_count(name: &str, report: &Report) -> Result<u64, MergeError> {
+    match &report.shard {
+        None => Ok(1),
+        Some(text) => text
+            .parse::<super::source::Shard>()
+            .map(|s| s.count)
+            .map_err(|e| MergeError::Inconsistent {
+                file: name.to_owned(),
+                reason: e.to_string(),
+            }),
+    }
+}
+
+/// Writes a finished report in one go (the merged one).
+pub fn write_report(out: impl Write, report: &Report) -> io::Result<()> {
+    let header = ReportHeader {
+        files: report.files.clone(),
+        shard: report.shard.clone(),
+        limits: report.limits.clone(),
+    };
+    let mut writer = ReportWriter::begin(out, &header)?;
+    for record in &report.positions {
+        writer.record(record)?;
+    }
+    writer.finish(report.stopped_early, &report.summary)?;
+    Ok(())
+}

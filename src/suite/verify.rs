@@ -1,0 +1,294 @@
+//! Checks one entry against its claim with the solver's public entry points and turns the
+//! answer into a [`Record`]. Which search depends on what the source claims:
+//!
+//! - `dm N`, a problem's `#N` / `exact-#N` — [`solve_with_table`], keys only: every first move
+//!   mating within N. The key set is compared with the claimed one; a key mating sooner than
+//!   a proven `dm N` is wrong, sooner than a stipulated `#N` a noted short mate.
+//! - `bm #N` (shortest *known*) — [`mate_search`] within N: any mate within N solves it (a
+//!   shorter one is noted), none in a finished search is wrong.
+//! - `bm #-N` — the side to move is mated in N: after *each* of its legal moves the opponent
+//!   mates within N-1 further moves of its own, i.e. N moves counting the reply to the first
+//!   move; the prover's `shortest_loss` with the side to move defending gives the exact
+//!   length (0 = already checkmated). Any length up to N solves it (a shorter one is noted);
+//!   a defence that escapes is wrong.
+//!
+//! A search a limit stopped is `unsolved`: nothing an interrupted search says is trusted.
+//! Each entry gets a fresh transposition table, so its result (nodes included) does not
+//! depend on which worker ran it or what ran before — a sharded run finds exactly what the
+//! whole run finds. This module never reads input and never prints.
+
+use super::case::{saturating_i32, Case, Claim, Entry, KeyClaim, Unusable};
+use super::record::{Check, Expected, Found, Record, Status};
+use crate::board::{Move, Position};
+use crate::notation::to_san_plus;
+use crate::solver::{mate_search, solve_with_table, Prover, SearchControl, TranspositionTable};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Limits on each entry's search.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Limits {
+    pub time: Option<Duration>,
+    pub nodes: Option<u64>,
+    /// Table size per search in MB; by default it grows with the mate length.
+    pub hash_mb: Option<usize>,
+}
+
+impl Limits {
+    fn control(&self, stop: Arc<AtomicBool>) -> SearchControl {
+        let mut control = SearchControl::unlimited().with_stop_flag(stop);
+        if let Some(time) = self.time {
+            control = control.with_time_limit(time);
+        }
+        if let Some(nodes) = self.nodes {
+            control = control.with_node_limit(nodes);
+        }
+        control
+    }
+
+    /// Deeper searches visit more positions; a fresh table costs its zeroing (page faults), so
+    /// short ones get small tables.
+    fn table_mb(&self, moves: u32) -> usize {
+        self.hash_mb.unwrap_or(match moves {
+            0..=1 => 1,
+            2 => 4,
+            3 => 16,
+            4 => 64,
+            _ => 256,
+        })
+    }
+}
+
+/// Checks `entry`; `stop` is this search's own stop flag, which another thread may raise to
+/// abandon it (the result is then `unsolved`).
+pub fn verify(entry: &Entry, limits: &Limits, stop: Arc<AtomicBool>) -> Record {
+    let mut record = Record {
+        index: entry.index,
+        file: entry.origin.file.clone(),
+        line: entry.origin.line,
+        label: entry.origin.label.clone(),
+        format: entry.origin.format,
+        fen: entry.fen.clone(),
+        check: None,
+        expected: Expected::default(),
+        found: Found::default(),
+        status: Status::Error,
+        cooked: false,
+        notes: Vec::new(),
+        nodes: 0,
+        time_ms: 0.0,
+    };
+    let case = match &entry.case {
+        Ok(case) => case,
+        Err(reason) => {
+            record.status = match reason {
+                Unusable::Input(_) => Status::Error,
+                Unusable::Unsupported(_) => Status::Unsupported,
+            };
+            record.notes.push(reason.to_string());
+            return record;
+        }
+    };
+    let position = case.problem.position;
+    record.expected = expected(case, &position);
+    record.notes.extend(case.notes.iter().cloned());
+    let control = limits.control(stop);
+    let started = Instant::now();
+    let outcome = match case.claim {
+        Claim::Proven(n) | Claim::Within(n) => {
+            record.check = Some(Check::Keys);
+            check_keys(case, n, &control, &TranspositionTable::new(limits.table_mb(n)))
+        }
+        Claim::Known(n) => {
+            record.check = Some(Check::Mate);
+            check_mate(&position, n, &control, &TranspositionTable::new(limits.table_mb(n)))
+        }
+        Claim::Mated(n) => {
+            record.check = Some(Check::Mated);
+            check_mated(&position, n, &control, &TranspositionTable::new(limits.table_mb(n)))
+        }
+    };
+    let elapsed = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+    record.time_ms = Record::time_ms_of(elapsed);
+    record.nodes = outcome.nodes;
+    record.cooked = outcome.keys.len() > 1;
+    record.found = Found {
+        mate: outcome.mate,
+        keys: sans(&position, &outcome.keys),
+    };
+    record.status = outcome.status;
+    record.notes.extend(outcome.notes);
+    record
+}
+
+fn expected(case: &Case, position: &Position) -> Expected {
+    Expected {
+        mate: Some(case.claim.signed_length()),
+        exact: matches!(case.claim, Claim::Proven(_)),
+        keys: match &case.keys {
+            KeyClaim::Exactly(keys) => Some(sans(position, keys)),
+            KeyClaim::Unique | KeyClaim::Any => None,
+        },
+        unique: case.keys == KeyClaim::Unique,
+    }
+}
+
+fn sans(position: &Position, moves: &[Move]) -> Vec<String> {
+    moves.iter().map(|&m| to_san_plus(position, m)).collect()
+}
+
+/// What a search found, before it becomes a record.
+struct Outcome {
+    status: Status,
+    mate: Option<i32>,
+    keys: Vec<Move>,
+    notes: Vec<String>,
+    nodes: u64,
+}
+
+impl Outcome {
+    fn stopped(nodes: u64) -> Outcome {
+        Outcome {
+            status: Status::Unsolved,
+            mate: None,
+            keys: Vec::new(),
+            notes: vec!["stopped by the limit before the search finished".to_owned()],
+            nodes,
+        }
+    }
+}
+
+fn check_keys(case: &Case, n: u32, control: &SearchControl, tt: &TranspositionTable) -> Outcome {
+    let solution = match solve_with_table(&case.problem, control, tt) {
+        Ok(solution) => solution,
+        Err(e) => {
+            return Outcome {
+                status: Status::Unsupported,
+                mate: None,
+                keys: Vec::new(),
+                notes: vec![e.to_string()],
+                nodes: 0,
+            }
+        }
+    };
+    let nodes = solution.stats.nodes;
+    if !solution.complete {
+        return Outcome::stopped(nodes);
+    }
+    let position = case.problem.position;
+    let keys: Vec<Move> = solution.keys().map(|k| k.mv).collect();
+    let shortest = solution.keys().map(|k| k.length).min();
+    let mut notes = Vec::new();
+    let mut wrong = false;
+    match shortest {
+        None => {
+            let expected_none = matches!(&case.keys, KeyClaim::Exactly(listed) if listed.is_empty());
+            if expected_none {
+                notes.push("no solution, as expected".to_owned());
+            } else {
+                wrong = true;
+                notes.push(format!("no mate in {n}"));
+            }
+        }
+        Some(k) if k < n && matches!(case.claim, Claim::Proven(_)) => {
+            wrong = true;
+            notes.push(format!("shorter mate: #{k} where #{n} is claimed exact"));
+        }
+        Some(k) if k < n => notes.push(format!("short mate: #{k}")),
+        Some(_) => {}
+    }
+    match &case.keys {
+        KeyClaim::Exactly(listed) => {
+            let missing: Vec<Move> = listed.iter().copied().filter(|m| !keys.contains(m)).collect();
+            let extra: Vec<Move> = keys.iter().copied().filter(|m| !listed.contains(m)).collect();
+            if !missing.is_empty() {
+                wrong = true;
+                notes.push(format!("listed but not a key: {}", sans(&position, &missing).join(" ")));
+            }
+            if !extra.is_empty() {
+                wrong = true;
+                // A second key beside a listed one is a cook; beside none, just the key.
+                let word = if missing.len() == listed.len() { "key" } else { "cook" };
+                notes.push(format!("{word} not listed: {}", sans(&position, &extra).join(" ")));
+            }
+            if missing.is_empty() && extra.is_empty() && keys.len() > 1 {
+                notes.push(format!("cooked: {} keys, as listed", keys.len()));
+            }
+        }
+        KeyClaim::Unique if keys.len() > 1 => {
+            wrong = true;
+            notes.push(format!("cooked: {} keys", keys.len()));
+        }
+        KeyClaim::Unique | KeyClaim::Any => {}
+    }
+    Outcome {
+        status: if wrong { Status::Wrong } else { Status::Solved },
+        mate: shortest.map(saturating_i32),
+        keys,
+        notes,
+        nodes,
+    }
+}
+
+fn check_mate(position: &Position, n: u32, control: &SearchControl, tt: &TranspositionTable) -> Outcome {
+    let found = mate_search(position, n, control, tt);
+    let nodes = control.nodes();
+    match found {
+        Some(mate) => {
+            let mut notes = Vec::new();
+            if mate.moves < n {
+                notes.push(format!("mate in {}, shorter than the known #{n}", mate.moves));
+            }
+            Outcome {
+                status: Status::Solved,
+                mate: Some(saturating_i32(mate.moves)),
+                keys: mate.keys,
+                notes,
+                nodes,
+            }
+        }
+        None if control.was_stopped() => Outcome::stopped(nodes),
+        None => Outcome {
+            status: Status::Wrong,
+            mate: None,
+            keys: Vec::new(),
+            notes: vec![format!("no mate within {n}")],
+            nodes,
+        },
+    }
+}
+
+fn check_mated(position: &Position, n: u32, control: &SearchControl, tt: &TranspositionTable) -> Outcome {
+    let mut prover = Prover::new(tt, control);
+    let length = prover.shortest_loss(position, n);
+    prover.flush_nodes();
+    let nodes = prover.nodes();
+    if prover.aborted() {
+        return Outcome::stopped(nodes);
+    }
+    match length {
+        Some(k) => {
+            let mut notes = Vec::new();
+            if k == 0 {
+                notes.push("already checkmated".to_owned());
+            } else if k < n {
+                notes.push(format!("mated in {k}, sooner than the known #-{n}"));
+            }
+            Outcome {
+                status: Status::Solved,
+                mate: Some(-saturating_i32(k)),
+                keys: Vec::new(),
+                notes,
+                nodes,
+            }
+        }
+        None => Outcome {
+            status: Status::Wrong,
+            mate: None,
+            keys: Vec::new(),
+            notes: vec![format!("the side to move escapes mate in {n}")],
+            nodes,
+        },
+    }
+}
