@@ -77,9 +77,9 @@ pub fn run_suite(args: &SuiteArgs) -> ExitCode {
             return ExitCode::from(EXIT_INPUT);
         }
     };
-    let threads = args.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    });
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     if threads == 0 {
         eprintln!("error: --threads 0: give at least one");
         return ExitCode::from(EXIT_INPUT);
@@ -142,10 +142,7 @@ pub fn run_merge(args: &MergeArgs) -> ExitCode {
             return ExitCode::from(EXIT_INPUT);
         }
     }
-    let mut summary = Summary::default();
-    for record in &merged.positions {
-        summary.add(record);
-    }
+    let summary: Summary = merged.positions.iter().collect();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let printed = merged

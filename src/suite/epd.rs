@@ -67,17 +67,15 @@ pub fn read_line(text: &str) -> EpdCase {
     EpdCase { label, fen, case }
 }
 
-/// The moves the stipulation of a claim asks for (the attacker's, or the mating side's).
+/// The moves of the problem's stipulation: the side to move's for `#N`; for `#-N` the
+/// stipulation is not used (the checker defends with the side to move) but says N.
 fn claim_moves(claim: Claim) -> u32 {
     match claim {
         Claim::Proven(n) | Claim::Within(n) | Claim::Known(n) | Claim::Mated(n) => n,
     }
 }
 
-fn claims(
-    epd: &Epd,
-    position: &crate::board::Position,
-) -> Result<(Claim, KeyClaim), Unusable> {
+fn claims(epd: &Epd, position: &crate::board::Position) -> Result<(Claim, KeyClaim), Unusable> {
     let input = |e: crate::formats::EpdError| Unusable::Input(e.to_string());
     let dm = epd.dm().map_err(input)?;
     let bm = epd.best_moves(position).map_err(input)?;
@@ -87,7 +85,9 @@ fn claims(
             Err(Unusable::Input(format!("dm {n} contradicts bm #{m}")))
         }
         (Some(n), _) => Ok((Claim::Proven(n), KeyClaim::Any)),
-        (None, Some(BestMoves::Mate(m))) if m > 0 => Ok((Claim::Known(m.unsigned_abs()), KeyClaim::Any)),
+        (None, Some(BestMoves::Mate(m))) if m > 0 => {
+            Ok((Claim::Known(m.unsigned_abs()), KeyClaim::Any))
+        }
         (None, Some(BestMoves::Mate(m))) => Ok((Claim::Mated(m.unsigned_abs()), KeyClaim::Any)),
         (None, Some(BestMoves::Moves(_))) => Err(Unusable::Input(
             "bm names moves but no mate length: add dm N".into(),
@@ -108,9 +108,17 @@ mod tests {
         assert_eq!(known.case.unwrap().claim, Claim::Known(2));
         let mated = read_line("6Qk/PP1PP1np/1N1BN2P/7R/4B3/2Q5/P3KP2/6R1 b - - bm #-1;");
         let mated = mated.case.unwrap();
-        assert_eq!((mated.claim, mated.claim.signed_length()), (Claim::Mated(1), -1));
-        let dm_only = read_line("8/6p1/5pk1/7R/B7/8/8/7K w - - dm 1;").case.unwrap();
-        assert_eq!((dm_only.claim, dm_only.keys), (Claim::Proven(1), KeyClaim::Any));
+        assert_eq!(
+            (mated.claim, mated.claim.signed_length()),
+            (Claim::Mated(1), -1)
+        );
+        let dm_only = read_line("8/6p1/5pk1/7R/B7/8/8/7K w - - dm 1;")
+            .case
+            .unwrap();
+        assert_eq!(
+            (dm_only.claim, dm_only.keys),
+            (Claim::Proven(1), KeyClaim::Any)
+        );
     }
 
     #[test]
@@ -124,6 +132,6 @@ mod tests {
         assert!(reason("8/6p1/5pk1/7R/B7/8/8/7K w - - bm Qh1; dm 1;").contains("Qh1"));
         assert!(reason("8/6p1/5pk1/7R/B7/8/8/7K w - - bm #2; dm 1;").contains("contradicts"));
         assert!(reason("8/8/8/8/8/8/8/8 w - - dm 1;").contains("illegal position"));
-        assert!(reason("not an epd line").contains("position field"));
+        assert!(reason("8/8/8 w").contains("position field"));
     }
 }

@@ -155,7 +155,12 @@ impl Visitor for GameVisitor {
         ControlFlow::Continue(GameText::default())
     }
 
-    fn tag(&mut self, tags: &mut GameText, name: &[u8], value: RawTag<'_>) -> ControlFlow<GameText> {
+    fn tag(
+        &mut self,
+        tags: &mut GameText,
+        name: &[u8],
+        value: RawTag<'_>,
+    ) -> ControlFlow<GameText> {
         let value = || Some(value.decode_utf8_lossy().trim().to_owned());
         match name {
             b"FEN" => tags.fen = value(),
@@ -265,9 +270,8 @@ fn check_line(start: &Position, line: &[String]) -> Result<Vec<Move>, Unusable> 
     let mut position = *start;
     let mut moves = Vec::with_capacity(line.len());
     for (ply, san) in line.iter().enumerate() {
-        let m = parse_san(&position, san).map_err(|e| {
-            Unusable::Input(format!("solution move {} ({san}): {e}", ply + 1))
-        })?;
+        let m = parse_san(&position, san)
+            .map_err(|e| Unusable::Input(format!("solution move {} ({san}): {e}", ply + 1)))?;
         position.play(m);
         moves.push(m);
     }
@@ -294,11 +298,16 @@ mod tests {
         assert_eq!(games.len(), 2);
         assert_eq!((games[0].line, games[1].line), (3, 9));
         let first = games[0].case.as_ref().unwrap();
-        let KeyClaim::Exactly(keys) = &first.keys else { panic!("{:?}", first.keys) };
+        let KeyClaim::Exactly(keys) = &first.keys else {
+            panic!("{:?}", first.keys)
+        };
         let keys: Vec<String> = keys.iter().map(|m| m.to_string()).collect();
         assert_eq!(keys, ["a1a8", "a1b1"]);
         let second = games[1].case.as_ref().unwrap();
-        assert_eq!((second.claim, &second.keys), (Claim::Within(2), &KeyClaim::Unique));
+        assert_eq!(
+            (second.claim, &second.keys),
+            (Claim::Within(2), &KeyClaim::Unique)
+        );
     }
 
     #[test]
@@ -325,7 +334,7 @@ mod tests {
         assert_eq!(reasons[4], "ok");
         assert_eq!(
             games.iter().map(|g| g.line).collect::<Vec<_>>(),
-            [1, 6, 10, 15, 19]
+            [1, 6, 10, 15, 20]
         );
     }
 }

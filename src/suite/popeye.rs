@@ -80,7 +80,9 @@ pub fn read_twins(text: &str, expected: Option<&str>) -> Vec<PopeyeTwin> {
                 None => Expected::Nothing,
                 Some(Err(e)) => Expected::Unreadable(e.to_string()),
                 Some(Ok(t)) => t.problems.get(number).map_or(Expected::Missing, |p| {
-                    p.twins.get(index).map_or(Expected::Missing, |tw| Expected::Twin(tw, p.end))
+                    p.twins
+                        .get(index)
+                        .map_or(Expected::Missing, |tw| Expected::Twin(tw, p.end))
                 }),
             };
             twins.push(twin_case(line, label, twin, &output, file.language));
@@ -163,7 +165,9 @@ fn twin_case(
     let keys = match expected {
         Expected::Nothing => KeyClaim::Unique,
         Expected::Unreadable(reason) => {
-            notes.push(format!("Popeye output unreadable ({reason}): one key expected"));
+            notes.push(format!(
+                "Popeye output unreadable ({reason}): one key expected"
+            ));
             KeyClaim::Unique
         }
         Expected::Missing => {
@@ -174,17 +178,15 @@ fn twin_case(
             notes.push("Popeye's output is partial: one key expected".to_owned());
             KeyClaim::Unique
         }
-        Expected::Twin(text, end) => {
-            match twin_solution(text, &problem.position, language, *end) {
-                Ok(solution) => {
-                    KeyClaim::Exactly(solution.keys().map(|k| k.mv).collect::<Vec<Move>>())
-                }
-                Err(e) => {
-                    notes.push(format!("Popeye output does not replay ({e}): one key expected"));
-                    KeyClaim::Unique
-                }
+        Expected::Twin(text, end) => match twin_solution(text, &problem.position, language, *end) {
+            Ok(solution) => KeyClaim::Exactly(solution.keys().map(|k| k.mv).collect::<Vec<Move>>()),
+            Err(e) => {
+                notes.push(format!(
+                    "Popeye output does not replay ({e}): one key expected"
+                ));
+                KeyClaim::Unique
             }
-        }
+        },
     };
     let mut problem = problem;
     problem.options = keys_only(&problem.options);
@@ -241,12 +243,22 @@ mod tests {
                     NextProblem\nStipulation #2\nPieces White Ke1 Qd1\nEndProblem\n";
         let twins = read_twins(text, None);
         assert_eq!(twins.iter().map(|t| t.line).collect::<Vec<_>>(), [1, 4, 7]);
-        assert!(twins[0].case.as_ref().is_ok_and(|c| c.keys == KeyClaim::Unique));
+        assert!(twins[0]
+            .case
+            .as_ref()
+            .is_ok_and(|c| c.keys == KeyClaim::Unique));
         assert!(matches!(twins[1].case, Err(Unusable::Unsupported(_))));
-        assert!(matches!(twins[2].case, Err(Unusable::Input(_))), "{:?}", twins[2].case);
+        assert!(
+            matches!(twins[2].case, Err(Unusable::Input(_))),
+            "{:?}",
+            twins[2].case
+        );
         let none = read_twins("Pieces White Kh6", None);
         assert_eq!(none.len(), 1);
-        assert!(none[0].case.as_ref().is_err_and(|e| e.to_string().contains("BeginProblem")));
+        assert!(none[0]
+            .case
+            .as_ref()
+            .is_err_and(|e| e.to_string().contains("BeginProblem")));
     }
 
     #[test]
@@ -255,7 +267,9 @@ mod tests {
         let output = "\n   1.Ra1-a8 # !\n   1.Rb1-b8 # !\n\n\nsolution finished.\n\n\n";
         let twins = read_twins(input, Some(output));
         let case = twins[0].case.as_ref().unwrap();
-        let KeyClaim::Exactly(keys) = &case.keys else { panic!("{:?}", case.keys) };
+        let KeyClaim::Exactly(keys) = &case.keys else {
+            panic!("{:?}", case.keys)
+        };
         assert_eq!(keys.len(), 2);
         assert!(!case.problem.options.variations);
     }

@@ -80,7 +80,11 @@ impl Progress {
     /// A plain progress line: count, share, rate, ETA, failures.
     pub fn line(&self) -> String {
         let elapsed = self.started.elapsed().as_secs_f64();
-        let rate = if elapsed > 0.0 { self.done as f64 / elapsed } else { 0.0 };
+        let rate = if elapsed > 0.0 {
+            self.done as f64 / elapsed
+        } else {
+            0.0
+        };
         let mut text = format!("suite: {} done", self.done);
         if let Some(total) = self.total.filter(|&t| t > 0) {
             let share = 100.0 * self.done as f64 / total as f64;

@@ -178,13 +178,22 @@ pub fn merge(reports: Vec<(String, Report)>) -> Result<Report, MergeError> {
     let mut stopped_early = false;
     for (name, report) in &reports {
         if report.files != first.files {
-            return Err(inconsistent(name, format!("files differ from {first_name}'s")));
+            return Err(inconsistent(
+                name,
+                format!("files differ from {first_name}'s"),
+            ));
         }
         if report.limits != first.limits {
-            return Err(inconsistent(name, format!("limits differ from {first_name}'s")));
+            return Err(inconsistent(
+                name,
+                format!("limits differ from {first_name}'s"),
+            ));
         }
         if shard_count(name, report)? != total_shards {
-            return Err(inconsistent(name, format!("shard count differs from {first_name}'s")));
+            return Err(inconsistent(
+                name,
+                format!("shard count differs from {first_name}'s"),
+            ));
         }
         let shard = report.shard.clone().unwrap_or_else(|| "1/1".to_owned());
         if !seen_shards.insert(shard.clone()) {
@@ -192,7 +201,10 @@ pub fn merge(reports: Vec<(String, Report)>) -> Result<Report, MergeError> {
         }
         for record in &report.positions {
             if !seen_entries.insert(record.index) {
-                return Err(inconsistent(name, format!("entry {} appears twice", record.index)));
+                return Err(inconsistent(
+                    name,
+                    format!("entry {} appears twice", record.index),
+                ));
             }
         }
         positions.extend(report.positions.iter().cloned());
@@ -206,10 +218,7 @@ pub fn merge(reports: Vec<(String, Report)>) -> Result<Report, MergeError> {
         return Err(MergeError::MissingShards(missing.join(", ")));
     }
     positions.sort_by_key(|r| r.index);
-    let mut summary = Summary::default();
-    for record in &positions {
-        summary.add(record);
-    }
+    let summary: Summary = positions.iter().collect();
     Ok(Report {
         format: FORMAT_NAME.to_owned(),
         version: VERSION,

@@ -101,8 +101,11 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> Result<RunResult, RunErro
             .map_err(report_error)?;
     }
     if stopped_early {
-        writeln!(out, "stopped at the first entry not as expected (--fail-fast)")
-            .map_err(RunError::Output)?;
+        writeln!(
+            out,
+            "stopped at the first entry not as expected (--fail-fast)"
+        )
+        .map_err(RunError::Output)?;
     }
     writeln!(out).map_err(RunError::Output)?;
     summary.write_table(out).map_err(RunError::Output)?;
@@ -114,7 +117,11 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> Result<RunResult, RunErro
 
 fn header(config: &RunConfig) -> ReportHeader {
     ReportHeader {
-        files: config.files.iter().map(|p| p.display().to_string()).collect(),
+        files: config
+            .files
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect(),
         shard: (config.shard != Shard::ALL)
             .then(|| format!("{}/{}", config.shard.first, config.shard.count)),
         limits: ReportLimits {
@@ -177,7 +184,8 @@ fn run_workers(
         moved: Condvar::new(),
     };
     let cancelled = AtomicBool::new(false);
-    let running: Vec<Mutex<Option<Arc<AtomicBool>>>> = (0..threads).map(|_| Mutex::new(None)).collect();
+    let running: Vec<Mutex<Option<Arc<AtomicBool>>>> =
+        (0..threads).map(|_| Mutex::new(None)).collect();
     let cancel = || {
         cancelled.store(true, Ordering::SeqCst);
         for slot in &running {
@@ -201,7 +209,9 @@ fn run_workers(
         for slot in running {
             let record_tx = record_tx.clone();
             scope.spawn(move || loop {
-                let Ok((seq, entry)) = entry_rx.lock().recv() else { break };
+                let Ok((seq, entry)) = entry_rx.lock().recv() else {
+                    break;
+                };
                 if cancelled.load(Ordering::SeqCst) {
                     continue; // drain, so the reader is never stuck on a full channel
                 }

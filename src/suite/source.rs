@@ -32,7 +32,7 @@ impl Shard {
     pub const ALL: Shard = Shard { first: 1, count: 1 };
 
     pub fn takes(self, index: u64) -> bool {
-        index >= self.first && (index - self.first) % self.count == 0
+        index >= self.first && (index - self.first).is_multiple_of(self.count)
     }
 }
 
@@ -215,7 +215,7 @@ impl FileEntries {
                     Err(e) => {
                         let failed = Raw::fault(name, 0, Format::Epd, format!("read error: {e}"));
                         *self = FileEntries::Failed(None);
-                        return Some(Some(failed));
+                        return Some(wanted.then_some(failed));
                     }
                 };
                 let text = match line {
@@ -245,7 +245,7 @@ impl FileEntries {
             },
             FileEntries::Pgn { name, games } => {
                 let game = games.next()?;
-                Some(Some(Raw {
+                Some(wanted.then_some(Raw {
                     origin: Origin {
                         file: name.clone(),
                         line: game.line,
@@ -258,7 +258,7 @@ impl FileEntries {
             }
             FileEntries::Popeye { name, twins } => {
                 let twin = twins.next()?;
-                Some(Some(Raw {
+                Some(wanted.then_some(Raw {
                     origin: Origin {
                         file: name.clone(),
                         line: twin.line,
@@ -271,7 +271,7 @@ impl FileEntries {
             }
             FileEntries::Failed(failure) => {
                 let (name, line, reason) = failure.take()?;
-                Some(Some(Raw::fault(&name, line, Format::Epd, reason)))
+                Some(wanted.then(|| Raw::fault(&name, line, Format::Epd, reason)))
             }
         }
     }
@@ -296,7 +296,10 @@ impl Raw {
 /// EPD, `[FEN` tags of PGN, twins of Popeye input. Streams each file once through a fixed
 /// buffer; an unreadable file counts one.
 pub fn estimate_entries(files: &[PathBuf]) -> u64 {
-    files.iter().map(|path| estimate_file(path).unwrap_or(1)).sum()
+    files
+        .iter()
+        .map(|path| estimate_file(path).unwrap_or(1))
+        .sum()
 }
 
 fn estimate_file(path: &Path) -> io::Result<u64> {
@@ -341,9 +344,16 @@ mod tests {
 
     #[test]
     fn shards_partition_the_entries() {
-        let shards: Vec<Shard> = ["1/3", "2/3", "3/3"].iter().map(|s| s.parse().unwrap()).collect();
+        let shards: Vec<Shard> = ["1/3", "2/3", "3/3"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
         for index in 1..=20u64 {
-            assert_eq!(shards.iter().filter(|s| s.takes(index)).count(), 1, "{index}");
+            assert_eq!(
+                shards.iter().filter(|s| s.takes(index)).count(),
+                1,
+                "{index}"
+            );
         }
         assert!((1..=20).all(|i| Shard::ALL.takes(i)));
         for bad in ["", "1", "a/b", "1/0", "0/0", "3/2", "-1/2"] {
@@ -364,7 +374,10 @@ mod tests {
         let files = [dir.join("missing.epd"), epd.clone()];
         let entries: Vec<Entry> = EntryStream::new(&files, Shard::ALL).collect();
         assert_eq!(entries.len(), 3);
-        assert_eq!(entries.iter().map(|e| e.index).collect::<Vec<_>>(), [1, 2, 3]);
+        assert_eq!(
+            entries.iter().map(|e| e.index).collect::<Vec<_>>(),
+            [1, 2, 3]
+        );
         assert!(entries[0].case.is_err() && entries[0].origin.line == 0);
         assert_eq!((entries[1].origin.line, entries[2].origin.line), (1, 3));
         let second: Vec<Entry> = EntryStream::new(&files, "2/2".parse().unwrap()).collect();

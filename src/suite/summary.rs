@@ -142,8 +142,9 @@ impl Row {
     }
 }
 
+/// Microseconds as milliseconds to the microsecond.
 fn round_ms(us: f64) -> f64 {
-    (us).round() / 1000.0
+    us.round() / 1000.0
 }
 
 /// The table of a run: one row per claimed mate length (none for unreadable entries).
@@ -189,6 +190,14 @@ pub struct SummaryJson {
     pub by_mate: Vec<RowJson>,
     pub total: RowJson,
     pub exit_status: u8,
+}
+
+impl<'r> FromIterator<&'r Record> for Summary {
+    fn from_iter<I: IntoIterator<Item = &'r Record>>(records: I) -> Summary {
+        let mut summary = Summary::default();
+        records.into_iter().for_each(|r| summary.add(r));
+        summary
+    }
 }
 
 impl Summary {
@@ -301,7 +310,10 @@ mod tests {
             format: super::super::case::Format::Epd,
             fen: None,
             check: mate.map(|_| super::super::record::Check::Keys),
-            expected: super::super::record::Expected { mate, ..Default::default() },
+            expected: super::super::record::Expected {
+                mate,
+                ..Default::default()
+            },
             found: Default::default(),
             status,
             cooked: false,
@@ -309,7 +321,11 @@ mod tests {
             nodes: 0,
             time_ms: 1.5,
         };
-        for (mate, status) in [(Some(-2), Status::Solved), (Some(3), Status::Solved), (Some(1), Status::Solved)] {
+        for (mate, status) in [
+            (Some(-2), Status::Solved),
+            (Some(3), Status::Solved),
+            (Some(1), Status::Solved),
+        ] {
             summary.add(&record(mate, status));
         }
         assert_eq!(summary.exit_status(), EXIT_OK);
@@ -320,11 +336,25 @@ mod tests {
         let json = summary.json();
         let order: Vec<Option<i32>> = json.by_mate.iter().map(|r| r.mate).collect();
         assert_eq!(order, [Some(1), Some(3), Some(-2), None]);
-        assert_eq!((json.total.count, json.total.solved, json.by_mate[1].unsolved), (5, 3, 1));
+        assert_eq!(
+            (
+                json.total.count,
+                json.total.solved,
+                json.by_mate[1].unsolved
+            ),
+            (5, 3, 1)
+        );
         assert_eq!(json.by_mate[3].median_ms, None);
         let mut text = Vec::new();
         summary.write_table(&mut text).unwrap();
         let text = String::from_utf8(text).unwrap();
-        assert!(text.lines().last().unwrap().trim_start().starts_with("total       5       3"), "{text}");
+        assert!(
+            text.lines()
+                .last()
+                .unwrap()
+                .trim_start()
+                .starts_with("total       5       3"),
+            "{text}"
+        );
     }
 }

@@ -98,15 +98,30 @@ pub fn verify(entry: &Entry, limits: &Limits, stop: Arc<AtomicBool>) -> Record {
     let outcome = match case.claim {
         Claim::Proven(n) | Claim::Within(n) => {
             record.check = Some(Check::Keys);
-            check_keys(case, n, &control, &TranspositionTable::new(limits.table_mb(n)))
+            check_keys(
+                case,
+                n,
+                &control,
+                &TranspositionTable::new(limits.table_mb(n)),
+            )
         }
         Claim::Known(n) => {
             record.check = Some(Check::Mate);
-            check_mate(&position, n, &control, &TranspositionTable::new(limits.table_mb(n)))
+            check_mate(
+                &position,
+                n,
+                &control,
+                &TranspositionTable::new(limits.table_mb(n)),
+            )
         }
         Claim::Mated(n) => {
             record.check = Some(Check::Mated);
-            check_mated(&position, n, &control, &TranspositionTable::new(limits.table_mb(n)))
+            check_mated(
+                &position,
+                n,
+                &control,
+                &TranspositionTable::new(limits.table_mb(n)),
+            )
         }
     };
     let elapsed = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
@@ -183,7 +198,8 @@ fn check_keys(case: &Case, n: u32, control: &SearchControl, tt: &TranspositionTa
     let mut wrong = false;
     match shortest {
         None => {
-            let expected_none = matches!(&case.keys, KeyClaim::Exactly(listed) if listed.is_empty());
+            let expected_none =
+                matches!(&case.keys, KeyClaim::Exactly(listed) if listed.is_empty());
             if expected_none {
                 notes.push("no solution, as expected".to_owned());
             } else {
@@ -200,17 +216,35 @@ fn check_keys(case: &Case, n: u32, control: &SearchControl, tt: &TranspositionTa
     }
     match &case.keys {
         KeyClaim::Exactly(listed) => {
-            let missing: Vec<Move> = listed.iter().copied().filter(|m| !keys.contains(m)).collect();
-            let extra: Vec<Move> = keys.iter().copied().filter(|m| !listed.contains(m)).collect();
+            let missing: Vec<Move> = listed
+                .iter()
+                .copied()
+                .filter(|m| !keys.contains(m))
+                .collect();
+            let extra: Vec<Move> = keys
+                .iter()
+                .copied()
+                .filter(|m| !listed.contains(m))
+                .collect();
             if !missing.is_empty() {
                 wrong = true;
-                notes.push(format!("listed but not a key: {}", sans(&position, &missing).join(" ")));
+                notes.push(format!(
+                    "listed but not a key: {}",
+                    sans(&position, &missing).join(" ")
+                ));
             }
             if !extra.is_empty() {
                 wrong = true;
                 // A second key beside a listed one is a cook; beside none, just the key.
-                let word = if missing.len() == listed.len() { "key" } else { "cook" };
-                notes.push(format!("{word} not listed: {}", sans(&position, &extra).join(" ")));
+                let word = if missing.len() == listed.len() {
+                    "key"
+                } else {
+                    "cook"
+                };
+                notes.push(format!(
+                    "{word} not listed: {}",
+                    sans(&position, &extra).join(" ")
+                ));
             }
             if missing.is_empty() && extra.is_empty() && keys.len() > 1 {
                 notes.push(format!("cooked: {} keys, as listed", keys.len()));
@@ -231,14 +265,22 @@ fn check_keys(case: &Case, n: u32, control: &SearchControl, tt: &TranspositionTa
     }
 }
 
-fn check_mate(position: &Position, n: u32, control: &SearchControl, tt: &TranspositionTable) -> Outcome {
+fn check_mate(
+    position: &Position,
+    n: u32,
+    control: &SearchControl,
+    tt: &TranspositionTable,
+) -> Outcome {
     let found = mate_search(position, n, control, tt);
     let nodes = control.nodes();
     match found {
         Some(mate) => {
             let mut notes = Vec::new();
             if mate.moves < n {
-                notes.push(format!("mate in {}, shorter than the known #{n}", mate.moves));
+                notes.push(format!(
+                    "mate in {}, shorter than the known #{n}",
+                    mate.moves
+                ));
             }
             Outcome {
                 status: Status::Solved,
@@ -259,7 +301,12 @@ fn check_mate(position: &Position, n: u32, control: &SearchControl, tt: &Transpo
     }
 }
 
-fn check_mated(position: &Position, n: u32, control: &SearchControl, tt: &TranspositionTable) -> Outcome {
+fn check_mated(
+    position: &Position,
+    n: u32,
+    control: &SearchControl,
+    tt: &TranspositionTable,
+) -> Outcome {
     let mut prover = Prover::new(tt, control);
     let length = prover.shortest_loss(position, n);
     prover.flush_nodes();

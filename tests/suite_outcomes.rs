@@ -1,0 +1,193 @@
+//! The suite runner on the small suites of `testsuites/suites-small/`, whose outcomes are known:
+//! every file is run through the library runner with a JSON report, and each position's
+//! verdict is read back from the report — a deliberately wrong `bm`, a cook the `bm` does not
+//! list, a cook it does list, a `dm` contradicted by a shorter mate, a malformed line in the
+//! middle of a file, PGN games and Popeye twins checked against Popeye's own output.
+
+use mateproof::suite::progress::ProgressMode;
+use mateproof::suite::record::{Check, Record, Status};
+use mateproof::suite::report::{read_report, Report};
+use mateproof::suite::runner::{run, RunConfig};
+use mateproof::suite::source::Shard;
+use mateproof::suite::verify::Limits;
+use std::path::PathBuf;
+
+fn suite(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("testsuites/suites-small")
+        .join(name)
+}
+
+/// Runs `files` on two workers; returns the report and the text output.
+fn run_files(files: &[&str], tag: &str) -> (Report, String) {
+    let json = std::env::temp_dir().join(format!(
+        "mateproof-suite-outcomes-{}-{tag}.json",
+        std::process::id()
+    ));
+    let config = RunConfig {
+        files: files.iter().map(|f| suite(f)).collect(),
+        threads: 2,
+        limits: Limits::default(),
+        shard: Shard::ALL,
+        fail_fast: false,
+        verbose: false,
+        progress: ProgressMode::Quiet,
+        json: Some(json.clone()),
+    };
+    let mut out = Vec::new();
+    let result = run(&config, &mut out).expect("run");
+    let report = read_report(&json).expect("report");
+    std::fs::remove_file(&json).ok();
+    assert_eq!(report.summary.exit_status, result.summary.exit_status());
+    (report, String::from_utf8(out).expect("utf-8"))
+}
+
+fn by_label<'r>(report: &'r Report, label: &str) -> &'r Record {
+    report
+        .positions
+        .iter()
+        .find(|r| r.label.as_deref() == Some(label))
+        .unwrap_or_else(|| panic!("no position labelled {label}"))
+}
+
+fn has_note(record: &Record, text: &str) -> bool {
+    record.notes.iter().any(|n| n.contains(text))
+}
+
+#[test]
+fn clean_suite_is_solved_throughout() {
+    let (report, out) = run_files(&["clean.epd"], "clean");
+    assert_eq!(report.positions.len(), 7);
+    assert!(
+        report.positions.iter().all(|r| r.status == Status::Solved),
+        "{out}"
+    );
+    assert_eq!(report.summary.exit_status, 0);
+    // A listed cook is solved and still reported as cooked.
+    let cook = by_label(&report, "small.cook-listed");
+    assert!(cook.cooked && has_note(cook, "cooked: 2 keys, as listed"));
+    assert_eq!(cook.found.keys.len(), 2);
+    // bm #N is checked by the shortest-mate search; a shorter mate is noted, not wrong.
+    let shorter = by_label(&report, "small.shorter-known");
+    assert_eq!(
+        (shorter.check, shorter.found.mate),
+        (Some(Check::Mate), Some(1))
+    );
+    assert!(has_note(shorter, "shorter than the known #3"));
+    // bm #-1: the side to move is mated, whatever it plays.
+    let mated = report
+        .positions
+        .iter()
+        .find(|r| r.expected.mate == Some(-1))
+        .unwrap();
+    assert_eq!(
+        (mated.check, mated.found.mate),
+        (Some(Check::Mated), Some(-1))
+    );
+    // Black to move and mate in 3 (dm with the full key set).
+    let black = by_label(&report, "small.black-mates3");
+    assert_eq!(black.found.keys, ["Bc5+"]);
+    // Only positions not as claimed get a line; the table follows.
+    assert!(!out.lines().any(|l| l.starts_with("solved")), "{out}");
+    assert!(out.contains("total       7       7"), "{out}");
+}
+
+#[test]
+fn wrong_bm_and_unlisted_cook_are_reported() {
+    let (report, out) = run_files(&["wrong.epd"], "wrong");
+    let statuses: Vec<Status> = report.positions.iter().map(|r| r.status).collect();
+    assert_eq!(
+        statuses,
+        [Status::Solved, Status::Wrong, Status::Wrong, Status::Wrong]
+    );
+    let wrong_bm = by_label(&report, "small.wrong-bm");
+    assert_eq!(
+        wrong_bm.expected.keys.as_deref(),
+        Some(&["Qb3".to_owned()][..])
+    );
+    assert_eq!(wrong_bm.found.keys, ["Qd5+"]);
+    assert!(has_note(wrong_bm, "listed but not a key: Qb3"));
+    assert!(has_note(wrong_bm, "key not listed: Qd5+"));
+    let cook = by_label(&report, "small.cook");
+    assert!(
+        cook.cooked && has_note(cook, "cook not listed: Qe4+"),
+        "{cook:?}"
+    );
+    let short = by_label(&report, "small.too-short");
+    assert_eq!(short.found.mate, Some(1));
+    assert!(has_note(
+        short,
+        "shorter mate: #1 where #2 is claimed exact"
+    ));
+    assert_eq!(report.summary.exit_status, 1);
+    assert!(out.contains("wrong.epd:2 \"small.wrong-bm\""), "{out}");
+    assert!(out.contains("wrong.epd:3 \"small.cook\""), "{out}");
+}
+
+#[test]
+fn malformed_line_is_reported_with_its_number_and_the_rest_runs() {
+    let (report, out) = run_files(&["malformed.epd"], "malformed");
+    let lines: Vec<(usize, Status)> = report
+        .positions
+        .iter()
+        .map(|r| (r.line, r.status))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            (1, Status::Solved),
+            (2, Status::Solved),
+            (3, Status::Error),
+            (4, Status::Solved),
+            (6, Status::Solved)
+        ]
+    );
+    let bad = &report.positions[2];
+    assert_eq!((bad.check, bad.expected.mate), (None, None));
+    assert!(has_note(bad, "EPD position"), "{bad:?}");
+    assert!(out.contains("malformed.epd:3"), "{out}");
+    assert_eq!(report.summary.exit_status, 2);
+    assert_eq!(report.summary.total.errors, 1);
+}
+
+#[test]
+fn pgn_games_with_fen_and_stipulation() {
+    let (report, out) = run_files(&["problems.pgn"], "pgn");
+    let lines: Vec<usize> = report.positions.iter().map(|r| r.line).collect();
+    assert_eq!(lines, [1, 12, 19, 26]);
+    assert!(
+        report.positions.iter().all(|r| r.status == Status::Solved),
+        "{out}"
+    );
+    let listed = by_label(&report, "small.pgn-cook-listed");
+    assert!(listed.cooked && has_note(listed, "as listed"));
+    let sound = by_label(&report, "small.pgn-sound");
+    assert!(sound.expected.unique && sound.expected.keys.is_none());
+    assert_eq!(sound.found.keys, ["Qb8+"]);
+    let exact = by_label(&report, "small.pgn-black");
+    assert!(exact.expected.exact);
+}
+
+#[test]
+fn popeye_twins_against_popeyes_output_and_an_unsound_problem() {
+    let (report, out) = run_files(&["twins.inp", "cooked.inp"], "popeye");
+    let verdicts: Vec<(Option<&str>, Status, usize)> = report
+        .positions
+        .iter()
+        .map(|r| (r.label.as_deref(), r.status, r.found.keys.len()))
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            (Some("problem 1 a)"), Status::Solved, 1),
+            (Some("problem 1 b) -wRa1"), Status::Solved, 0),
+            (Some("problem 1 c) wQf8-->g8"), Status::Solved, 6),
+            (Some("problem 1 +d) #2"), Status::Solved, 0),
+            (Some("problem 1"), Status::Wrong, 2),
+        ],
+        "{out}"
+    );
+    let cooked = &report.positions[4];
+    assert!(cooked.cooked && has_note(cooked, "cooked: 2 keys"));
+    assert_eq!(report.positions[3].expected.mate, Some(2));
+}
