@@ -168,7 +168,7 @@ pub fn black_options(pos: &Position) -> BlackOptions {
         .collect();
     BlackOptions {
         flights,
-        checks: moves.iter().filter(|&&m| pos.gives_check(m)).count() as u32,
+        checks: pos.checking_moves().len() as u32,
     }
 }
 

@@ -19,8 +19,9 @@ pub fn evaluate(position: &Position, key: Move, settings: &ScoreSettings) -> Qua
     let play = KeyPlay::new(position, key);
     let findings = find_themes(&play, settings);
     let themes = price_themes(&play, &findings, settings);
-    let bonuses = bonuses(&play, &findings, settings);
-    let penalties = penalties(&play, settings);
+    let effects = KeyEffects::of(&play);
+    let bonuses = bonuses(&play, &findings, &effects, settings);
+    let penalties = penalties(&play, &effects, settings);
     let variants = play
         .variants
         .iter()
@@ -160,6 +161,7 @@ pub fn queen_path_distance(a: Square, b: Square) -> i32 {
 fn bonuses(
     play: &KeyPlay,
     findings: &ThemeFindings,
+    key: &KeyEffects,
     settings: &ScoreSettings,
 ) -> Vec<Priced<Bonus>> {
     let diagram = &play.diagram;
@@ -201,7 +203,7 @@ fn bonuses(
             push(Bonus::ChecksGiven { checks }, 30 + 6 * (checks as i32 - 1));
         }
     }
-    let pins = key_pins(play);
+    let pins = &key.pins;
     if pins.white_pinned > 0 {
         push(
             Bonus::KeyPinsWhite {
@@ -244,14 +246,14 @@ fn bonuses(
         },
         queen_path_distance(play.key.from(), play.key.to()),
     );
-    let change = key_king_change(play);
+    let change = key.king_change;
     if change > 0 {
         push(Bonus::KeyFromKing { distance: change }, change);
     }
     lines
 }
 
-fn penalties(play: &KeyPlay, settings: &ScoreSettings) -> Vec<Priced<Penalty>> {
+fn penalties(play: &KeyPlay, key: &KeyEffects, settings: &ScoreSettings) -> Vec<Priced<Penalty>> {
     let diagram = &play.diagram;
     let mut lines = Vec::new();
     let mut push = |item, points| lines.push(Priced { item, points });
@@ -297,7 +299,7 @@ fn penalties(play: &KeyPlay, settings: &ScoreSettings) -> Vec<Priced<Penalty>> {
             push(Penalty::FlightsTaken { flights: lost }, 15 * lost as i32);
         }
     }
-    let pins = key_pins(play);
+    let pins = &key.pins;
     if pins.black_pinned > 0 {
         push(
             Penalty::KeyPinsBlack {
@@ -321,7 +323,7 @@ fn penalties(play: &KeyPlay, settings: &ScoreSettings) -> Vec<Priced<Penalty>> {
     if white > black {
         push(Penalty::Material { white, black }, 2 * (white - black));
     }
-    let change = key_king_change(play);
+    let change = key.king_change;
     if change < 0 {
         push(Penalty::KeyToKing { distance: -change }, -change);
     }
@@ -388,6 +390,22 @@ fn sacrifices(after_key: &Position) -> (Vec<Square>, i32) {
 fn key_king_change(play: &KeyPlay) -> i32 {
     let king = play.diagram.king(Color::Black);
     queen_path_distance(play.key.to(), king) - queen_path_distance(play.key.from(), king)
+}
+
+/// What the key does that both bonuses and penalties price, computed once.
+struct KeyEffects {
+    pins: KeyPins,
+    /// [`key_king_change`].
+    king_change: i32,
+}
+
+impl KeyEffects {
+    fn of(play: &KeyPlay) -> KeyEffects {
+        KeyEffects {
+            pins: key_pins(play),
+            king_change: key_king_change(play),
+        }
+    }
 }
 
 /// Material pinned and unpinned by the key, per side.

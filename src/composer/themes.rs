@@ -144,13 +144,17 @@ pub fn find_themes(play: &KeyPlay, settings: &ScoreSettings) -> ThemeFindings {
     };
     // Per variant and mate, the Black pieces the defence self-pinned (for half-pins).
     let mut self_pins: Vec<Vec<(Move, Bitboard)>> = vec![Vec::new(); play.variants.len()];
+    let mates: Vec<Vec<Move>> = play
+        .variants
+        .iter()
+        .map(|v| theme_mates(play, v, settings))
+        .collect();
     for (i, variant) in play.variants.iter().enumerate() {
-        let mates = theme_mates(play, variant, settings);
-        if mates.is_empty() {
+        if mates[i].is_empty() {
             continue;
         }
         let after_defence = play.after_key.after(variant.defence);
-        for mate in mates {
+        for &mate in &mates[i] {
             let line = Line {
                 after_key: &play.after_key,
                 defence: variant.defence,
@@ -179,42 +183,43 @@ pub fn find_themes(play: &KeyPlay, settings: &ScoreSettings) -> ThemeFindings {
             }
         }
     }
-    findings.grimshaws = grimshaws(play, settings);
-    for g in &findings.grimshaws {
-        tag_variants(
-            &mut findings.hits,
-            play,
-            settings,
-            &g.variants,
-            Theme::Grimshaw,
-        );
-    }
-    findings.pickaninnies = pickaninnies(play, settings);
-    for p in &findings.pickaninnies {
-        tag_variants(
-            &mut findings.hits,
-            play,
-            settings,
-            &p.variants,
-            Theme::Pickaninny,
-        );
-    }
-    findings.half_pins = half_pins(play, settings, &self_pins);
-    for h in &findings.half_pins {
-        tag_variants(
-            &mut findings.hits,
-            play,
-            settings,
-            &h.variants,
-            Theme::HalfPin,
-        );
+    findings.grimshaws = grimshaws(play, &mates);
+    findings.pickaninnies = pickaninnies(play, &mates);
+    findings.half_pins = half_pins(play, &mates, &self_pins);
+    let groups: Vec<(Theme, &[usize])> = (findings.grimshaws.iter())
+        .map(|g| (Theme::Grimshaw, &g.variants[..]))
+        .chain(
+            findings
+                .pickaninnies
+                .iter()
+                .map(|p| (Theme::Pickaninny, &p.variants[..])),
+        )
+        .chain(
+            findings
+                .half_pins
+                .iter()
+                .map(|h| (Theme::HalfPin, &h.variants[..])),
+        )
+        .collect();
+    for (theme, indices) in groups {
+        for &i in indices {
+            let (Some(list), Some(shown)) = (findings.hits.get_mut(i), mates.get(i)) else {
+                continue;
+            };
+            for &mate in shown {
+                if !list.iter().any(|h| h.theme == theme && h.mate == mate) {
+                    list.push(ThemeHit { theme, mate });
+                }
+            }
+        }
     }
     findings
 }
 
 /// The mates of a variant that may carry themes: those that are not a threat (App. C note 4)
-/// when White mates at all and, unless settings allow duals, only a single one. A dual with the
-/// threat keeps its other mate (D9: `...d3 Rd4#/Re5#` is "self-blocking; thematic minor dual").
+/// when White mates at all and, unless settings allow duals, only a single one. When they do,
+/// a dual with the threat keeps its other mate (D9's `...d3 Rd4#/Re5#`, which the thesis calls
+/// "self-blocking; thematic minor dual").
 fn theme_mates(play: &KeyPlay, variant: &Variant, settings: &ScoreSettings) -> Vec<Move> {
     if variant.mates.len() > 1 && !settings.themes_in_dual_variants {
         return Vec::new();
@@ -231,27 +236,6 @@ fn theme_mates(play: &KeyPlay, variant: &Variant, settings: &ScoreSettings) -> V
 /// True when two mate lists share no move.
 fn disjoint(a: &[Move], b: &[Move]) -> bool {
     !a.iter().any(|m| b.contains(m))
-}
-
-fn tag_variants(
-    hits: &mut [Vec<ThemeHit>],
-    play: &KeyPlay,
-    settings: &ScoreSettings,
-    indices: &[usize],
-    theme: Theme,
-) {
-    for &i in indices {
-        let Some(variant) = play.variants.get(i) else {
-            continue;
-        };
-        if let Some(list) = hits.get_mut(i) {
-            for mate in theme_mates(play, variant, settings) {
-                if !list.iter().any(|h| h.theme == theme && h.mate == mate) {
-                    list.push(ThemeHit { theme, mate });
-                }
-            }
-        }
-    }
 }
 
 /// Theme 5: a Black piece (not the king) moved to a square next to its king that the king could
@@ -381,13 +365,8 @@ fn line_mover(pos: &Position, m: Move) -> bool {
 }
 
 /// Theme 10, per square and pair of pieces.
-fn grimshaws(play: &KeyPlay, settings: &ScoreSettings) -> Vec<Grimshaw> {
+fn grimshaws(play: &KeyPlay, mates: &[Vec<Move>]) -> Vec<Grimshaw> {
     let pos = &play.after_key;
-    let mates: Vec<Vec<Move>> = play
-        .variants
-        .iter()
-        .map(|v| theme_mates(play, v, settings))
-        .collect();
     let candidates: Vec<usize> = (0..play.variants.len())
         .filter(|&i| {
             let v = &play.variants[i];
@@ -421,14 +400,9 @@ fn grimshaws(play: &KeyPlay, settings: &ScoreSettings) -> Vec<Grimshaw> {
 
 /// Theme 11: a Black pawn on its seventh rank with all four moves (step, double step, two
 /// captures) legal, each answered by a mate none of the others shares.
-fn pickaninnies(play: &KeyPlay, settings: &ScoreSettings) -> Vec<Pickaninny> {
+fn pickaninnies(play: &KeyPlay, mates: &[Vec<Move>]) -> Vec<Pickaninny> {
     let pos = &play.after_key;
     let pawns = pos.pieces(Color::Black, Role::Pawn) & Bitboard::rank(6);
-    let mates: Vec<Vec<Move>> = play
-        .variants
-        .iter()
-        .map(|v| theme_mates(play, v, settings))
-        .collect();
     let mut found = Vec::new();
     for pawn in pawns {
         let moves: Vec<usize> = (0..play.variants.len())
@@ -470,15 +444,10 @@ fn pickaninnies(play: &KeyPlay, settings: &ScoreSettings) -> Vec<Pickaninny> {
 /// self-pin variant of each piece pinning the other, with different mates.
 fn half_pins(
     play: &KeyPlay,
-    settings: &ScoreSettings,
+    mates: &[Vec<Move>],
     self_pins: &[Vec<(Move, Bitboard)>],
 ) -> Vec<HalfPin> {
     let pos = &play.after_key;
-    let mates: Vec<Vec<Move>> = play
-        .variants
-        .iter()
-        .map(|v| theme_mates(play, v, settings))
-        .collect();
     let king = pos.king(Color::Black);
     let snipers = ((rook_attacks(king, Bitboard::EMPTY) & pos.rooks_queens())
         | (bishop_attacks(king, Bitboard::EMPTY) & pos.bishops_queens()))
