@@ -183,7 +183,9 @@ impl Position {
         let reachable = match role {
             Role::Pawn => {
                 let last_rank = Bitboard::rank(if us == Color::White { 7 } else { 0 });
-                let single = crate::board::Square::try_new((from.to_u8() as i32 + 8 * us.forward() as i32) as u32);
+                let single = crate::board::Square::try_new(
+                    (from.to_u8() as i32 + 8 * us.forward() as i32) as u32,
+                );
                 let capture = pawn_attacks(us, from).contains(to) && theirs.contains(to);
                 let push = single == Some(to) && !occupied.contains(to);
                 let double = single.is_some_and(|s| !occupied.contains(s))
@@ -200,7 +202,11 @@ impl Position {
         // Our king must not be attacked on the board as it will be (a captured piece on `to`
         // no longer attacks).
         let after = occupied.without(from).with(to);
-        let ksq = if role == Role::King { to } else { self.king(us) };
+        let ksq = if role == Role::King {
+            to
+        } else {
+            self.king(us)
+        };
         (self.attackers_to(ksq, !us, after) - Bitboard::from_square(to)).is_empty()
     }
 
@@ -427,23 +433,39 @@ mod tests {
     #[test]
     fn is_legal_agrees_with_generation() {
         use crate::board::{Move, MoveKind, Role, Square};
-        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/testsuites/perft/perftsuite.epd"))
-            .unwrap();
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/testsuites/perft/perftsuite.epd"
+        ))
+        .unwrap();
         let mut positions: Vec<Position> = text
             .lines()
             .filter_map(|l| {
                 let fen: Vec<&str> = l.split(';').next()?.split_whitespace().collect();
-                parse_fen(&fen.join(" ")).ok()?.into_position(Validation::Lenient).ok()
+                parse_fen(&fen.join(" "))
+                    .ok()?
+                    .into_position(Validation::Lenient)
+                    .ok()
             })
             .collect();
         // Children too, for positions in check.
         let children: Vec<Position> = positions
             .iter()
-            .flat_map(|p| p.legal_moves().iter().map(|&m| p.after(m)).collect::<Vec<_>>())
+            .flat_map(|p| {
+                p.legal_moves()
+                    .iter()
+                    .map(|&m| p.after(m))
+                    .collect::<Vec<_>>()
+            })
             .collect();
         positions.extend(children);
         assert!(positions.len() > 1500, "{}", positions.len());
-        let kinds = [MoveKind::Normal, MoveKind::EnPassant, MoveKind::Castle, MoveKind::Promotion(Role::Queen)];
+        let kinds = [
+            MoveKind::Normal,
+            MoveKind::EnPassant,
+            MoveKind::Castle,
+            MoveKind::Promotion(Role::Queen),
+        ];
         for p in &positions {
             let legal = p.legal_moves();
             for from in p.by_color(p.turn()) {
