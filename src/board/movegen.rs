@@ -157,14 +157,57 @@ impl Position {
         any.0
     }
 
-    /// True when `m` is a legal move here. Cheap: generates only the moves of `m`'s piece.
+    /// True when `m` is a legal move here. Ordinary moves are checked directly (the piece can
+    /// get there, and our king is not attacked afterwards); castling, e.p. and promotions go
+    /// through the generator for that one piece. The solver tests killer moves with this.
     pub fn is_legal(&self, m: Move) -> bool {
-        if !self.by_color(self.turn()).contains(m.from()) {
+        let us = self.turn();
+        let ours = self.by_color(us);
+        let (from, to) = (m.from(), m.to());
+        if !ours.contains(from) {
             return false;
         }
-        let mut list = MoveList::new();
-        self.generate(GenKind::All, Bitboard::from_square(m.from()), &mut list);
-        list.contains(m)
+        let role = match (m.kind(), self.role_at(from)) {
+            (MoveKind::Normal, Some(role)) => role,
+            _ => {
+                let mut list = MoveList::new();
+                self.generate(GenKind::All, Bitboard::from_square(from), &mut list);
+                return list.contains(m);
+            }
+        };
+        if ours.contains(to) {
+            return false;
+        }
+        let theirs = self.by_color(!us);
+        let occupied = ours | theirs;
+        let reachable = match role {
+            Role::Pawn => {
+                let last_rank = Bitboard::rank(if us == Color::White { 7 } else { 0 });
+                let single = crate::board::Square::try_new(
+                    (from.to_u8() as i32 + 8 * us.forward() as i32) as u32,
+                );
+                let capture = pawn_attacks(us, from).contains(to) && theirs.contains(to);
+                let push = single == Some(to) && !occupied.contains(to);
+                let double = single.is_some_and(|s| !occupied.contains(s))
+                    && from.rank() == if us == Color::White { 1 } else { 6 }
+                    && (to.to_u8() as i32 - from.to_u8() as i32) == 16 * us.forward() as i32
+                    && !occupied.contains(to);
+                (capture || push || double) && !last_rank.contains(to)
+            }
+            _ => crate::board::attacks::attacks(us, role, from, occupied).contains(to),
+        };
+        if !reachable {
+            return false;
+        }
+        // Our king must not be attacked on the board as it will be (a captured piece on `to`
+        // no longer attacks).
+        let after = occupied.without(from).with(to);
+        let ksq = if role == Role::King {
+            to
+        } else {
+            self.king(us)
+        };
+        (self.attackers_to(ksq, !us, after) - Bitboard::from_square(to)).is_empty()
     }
 
     /// Generates legal moves of pieces standing on `from_mask` into `sink`.
@@ -383,6 +426,57 @@ mod tests {
         // b1 may be attacked on the queen side: only c1 and d1 matter.
         let b1 = moves("4k3/8/8/8/8/8/1r6/R3K2R w Q - 0 1");
         assert!(b1.contains(&"e1c1".to_string()));
+    }
+
+    /// `is_legal` (direct test for ordinary moves) against the generator, for every possible
+    /// from/to pair and kind in positions full of pins, checks and e.p. chances.
+    #[test]
+    fn is_legal_agrees_with_generation() {
+        use crate::board::{Move, MoveKind, Role, Square};
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/testsuites/perft/perftsuite.epd"
+        ))
+        .unwrap();
+        let mut positions: Vec<Position> = text
+            .lines()
+            .filter_map(|l| {
+                let fen: Vec<&str> = l.split(';').next()?.split_whitespace().collect();
+                parse_fen(&fen.join(" "))
+                    .ok()?
+                    .into_position(Validation::Lenient)
+                    .ok()
+            })
+            .collect();
+        // Children too, for positions in check.
+        let children: Vec<Position> = positions
+            .iter()
+            .flat_map(|p| {
+                p.legal_moves()
+                    .iter()
+                    .map(|&m| p.after(m))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        positions.extend(children);
+        assert!(positions.len() > 1500, "{}", positions.len());
+        let kinds = [
+            MoveKind::Normal,
+            MoveKind::EnPassant,
+            MoveKind::Castle,
+            MoveKind::Promotion(Role::Queen),
+        ];
+        for p in &positions {
+            let legal = p.legal_moves();
+            for from in p.by_color(p.turn()) {
+                for to in Square::all() {
+                    for kind in kinds {
+                        let m = Move::new(from, to, kind);
+                        assert_eq!(p.is_legal(m), legal.contains(m), "{p:?} {m}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

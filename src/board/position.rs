@@ -11,14 +11,16 @@ use super::attacks::{
 use super::castling::{geometry, Castling, CastlingExclusions, Wing};
 use super::{zobrist, Bitboard, Color, Move, MoveKind, Piece, Role, Square};
 
-const NO_PIECE: u8 = 0xff;
+const NO_PIECE: u8 = 0xf;
 
 /// A legal chess position (in the lenient or strict sense chosen when it was built).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Position {
     by_role: [Bitboard; 6],
     by_color: [Bitboard; 2],
-    mailbox: [u8; 64],
+    /// Piece code per square, two squares a byte (low nibble = even square): `Piece::index()`
+    /// or `NO_PIECE`. Packed so a whole position stays within two cache lines and copies fast.
+    mailbox: [u8; 32],
     turn: Color,
     castling: Castling,
     castling_exclusions: CastlingExclusions,
@@ -34,7 +36,7 @@ impl Position {
         Position {
             by_role: [Bitboard::EMPTY; 6],
             by_color: [Bitboard::EMPTY; 2],
-            mailbox: [NO_PIECE; 64],
+            mailbox: [NO_PIECE * 0x11; 32],
             turn: Color::White,
             castling: Castling::NONE,
             castling_exclusions: CastlingExclusions::NONE,
@@ -113,8 +115,20 @@ impl Position {
     }
 
     #[inline]
+    fn code_at(&self, sq: Square) -> u8 {
+        (self.mailbox[sq.index() >> 1] >> ((sq.index() & 1) * 4)) & 0xf
+    }
+
+    #[inline]
+    fn set_code(&mut self, sq: Square, code: u8) {
+        let shift = (sq.index() & 1) * 4;
+        let byte = &mut self.mailbox[sq.index() >> 1];
+        *byte = (*byte & !(0xf << shift)) | (code << shift);
+    }
+
+    #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let code = self.mailbox[sq.index()];
+        let code = self.code_at(sq);
         if code == NO_PIECE {
             None
         } else {
@@ -129,7 +143,7 @@ impl Position {
 
     #[inline]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
-        let code = self.mailbox[sq.index()];
+        let code = self.code_at(sq);
         if code == NO_PIECE {
             None
         } else {
@@ -222,7 +236,7 @@ impl Position {
         let bb = Bitboard::from_square(sq);
         self.by_role[piece.role.index()] |= bb;
         self.by_color[piece.color.index()] |= bb;
-        self.mailbox[sq.index()] = piece.index() as u8;
+        self.set_code(sq, piece.index() as u8);
         self.key ^= zobrist::piece(piece, sq);
     }
 
@@ -231,7 +245,7 @@ impl Position {
         let bb = Bitboard::from_square(sq);
         self.by_role[piece.role.index()] ^= bb;
         self.by_color[piece.color.index()] ^= bb;
-        self.mailbox[sq.index()] = NO_PIECE;
+        self.set_code(sq, NO_PIECE);
         self.key ^= zobrist::piece(piece, sq);
     }
 
@@ -240,8 +254,8 @@ impl Position {
         let bb = Bitboard::from_square(from) | Bitboard::from_square(to);
         self.by_role[piece.role.index()] ^= bb;
         self.by_color[piece.color.index()] ^= bb;
-        self.mailbox[from.index()] = NO_PIECE;
-        self.mailbox[to.index()] = piece.index() as u8;
+        self.set_code(from, NO_PIECE);
+        self.set_code(to, piece.index() as u8);
         self.key ^= zobrist::piece(piece, from) ^ zobrist::piece(piece, to);
     }
 
@@ -424,6 +438,14 @@ impl Position {
     #[inline]
     pub fn is_capture(&self, m: Move) -> bool {
         self.captured_role(m).is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn position_copies_stay_small() {
+        assert!(std::mem::size_of::<super::Position>() <= 128);
     }
 }
 

@@ -9,7 +9,7 @@
 
 use super::tt::{Bounds, TranspositionTable};
 use super::SearchControl;
-use crate::board::{Move, MoveList, Position, Role};
+use crate::board::{CheckInfo, Move, MoveList, Position, Role};
 
 const MAX_PLY: usize = 256;
 const POLL_INTERVAL: u64 = 4096;
@@ -329,12 +329,13 @@ impl<'a> Prover<'a> {
     /// Attacker: the table's move, then checks, captures (most valuable victim first), killers.
     fn order_attacks(&self, pos: &Position, moves: &mut MoveList, best: Move, ply: usize) {
         let killers = self.killers(true, ply);
+        let checks = CheckInfo::new(pos);
         sort_by_score(moves, |m| {
             if m == best {
                 return 1_000_000;
             }
             let mut score = 0;
-            if pos.gives_check(m) {
+            if checks.gives_check(pos, m) {
                 score += 10_000;
             }
             if let Some(victim) = pos.captured_role(m) {
