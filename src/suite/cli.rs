@@ -36,7 +36,7 @@ pub struct SuiteArgs {
     /// Node limit per position.
     #[arg(long, value_name = "N")]
     pub nodes: Option<u64>,
-    /// Transposition table per position in MB (default: 1 for #1, 4 for #2, 16 for #3, 64 for #4, 256 beyond).
+    /// Transposition table per position in MB (default: 1, 2, 4, 8, 32 for #1–#5, 128 beyond).
     #[arg(long, value_name = "MB")]
     pub hash: Option<usize>,
     /// Write the JSON report (one object per position and a summary) to FILE.

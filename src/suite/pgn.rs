@@ -16,7 +16,7 @@
 
 use super::case::{Case, Claim, KeyClaim, Unusable};
 use crate::board::fen::to_epd_position;
-use crate::board::{Move, Position, Validation};
+use crate::board::{Position, Validation};
 use crate::notation::parse_san;
 use crate::problem::{Problem, Stipulation};
 use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
@@ -266,16 +266,14 @@ impl GameText {
 }
 
 /// Plays the main line; every move must be legal where it stands.
-fn check_line(start: &Position, line: &[String]) -> Result<Vec<Move>, Unusable> {
+fn check_line(start: &Position, line: &[String]) -> Result<(), Unusable> {
     let mut position = *start;
-    let mut moves = Vec::with_capacity(line.len());
     for (ply, san) in line.iter().enumerate() {
         let m = parse_san(&position, san)
             .map_err(|e| Unusable::Input(format!("solution move {} ({san}): {e}", ply + 1)))?;
         position.play(m);
-        moves.push(m);
     }
-    Ok(moves)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -59,6 +59,15 @@ impl Progress {
         }
     }
 
+    /// Sets the estimated number of entries once it is known (it is counted while the run
+    /// goes, so a long file starts at once).
+    pub fn set_total(&mut self, total: u64) {
+        self.total = Some(total);
+        if let Some(bar) = &self.bar {
+            bar.set_length(total);
+        }
+    }
+
     /// Counts a finished entry.
     pub fn record(&mut self, record: &Record) {
         self.done += 1;

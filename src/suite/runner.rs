@@ -21,7 +21,7 @@ use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, sync_channel};
+use std::sync::mpsc::{channel, sync_channel, Receiver};
 use std::sync::Arc;
 
 /// Entries that may be read but not yet reported.
@@ -76,11 +76,13 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> Result<RunResult, RunErro
             Some(ReportWriter::begin(BufWriter::new(file), &header(config)).map_err(report_error)?)
         }
     };
-    let total = (config.progress != ProgressMode::Quiet)
-        .then(|| shard_size(estimate_entries(&config.files), config.shard));
-    let mut progress = Progress::new(config.progress, total);
+    let total = estimate_in_background(config);
+    let mut progress = Progress::new(config.progress, None);
     let mut summary = Summary::default();
     let mut emit = |record: &Record| -> Result<bool, RunError> {
+        if let Some(total) = total.as_ref().and_then(|rx| rx.try_recv().ok()) {
+            progress.set_total(total);
+        }
         summary.add(record);
         if let Some(report) = report.as_mut() {
             report.record(record).map_err(report_error)?;
@@ -131,6 +133,18 @@ fn header(config: &RunConfig) -> ReportHeader {
             threads: config.threads.max(1),
         },
     }
+}
+
+/// Counts the entries of the run for the progress display on a thread of its own, so that
+/// reading a long file twice does not delay the first result; `None` when nothing is shown.
+fn estimate_in_background(config: &RunConfig) -> Option<Receiver<u64>> {
+    if config.progress == ProgressMode::Quiet {
+        return None;
+    }
+    let (tx, rx) = channel();
+    let (files, shard) = (config.files.clone(), config.shard);
+    std::thread::spawn(move || tx.send(shard_size(estimate_entries(&files), shard)));
+    Some(rx)
 }
 
 /// How many of `total` entries a shard takes.

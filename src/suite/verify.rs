@@ -7,9 +7,9 @@
 //! - `bm #N` (shortest *known*) — [`mate_search`] within N: any mate within N solves it (a
 //!   shorter one is noted), none in a finished search is wrong.
 //! - `bm #-N` — the side to move is mated in N: after *each* of its legal moves the opponent
-//!   mates within N-1 further moves of its own, i.e. N moves counting the reply to the first
-//!   move; the prover's `shortest_loss` with the side to move defending gives the exact
-//!   length (0 = already checkmated). Any length up to N solves it (a shorter one is noted);
+//!   mates in at most N moves (`#-1`: every move allows mate at once); the prover's
+//!   `shortest_loss` with the side to move defending gives the exact length (0 = already
+//!   checkmated). Any length up to N solves it (a shorter one is noted);
 //!   a defence that escapes is wrong.
 //!
 //! A search a limit stopped is `unsolved`: nothing an interrupted search says is trusted.
@@ -47,15 +47,17 @@ impl Limits {
         control
     }
 
-    /// Deeper searches visit more positions; a fresh table costs its zeroing (page faults), so
-    /// short ones get small tables.
+    /// A fresh table costs its zeroing (page faults), which for a 64 MB table is more than a
+    /// median dm4 search; sizes follow what the dm1–dm5 suites need (a 16 MB table solves dm5
+    /// as fast as a 256 MB one). Longer, time-limited searches get 128 MB.
     fn table_mb(&self, moves: u32) -> usize {
         self.hash_mb.unwrap_or(match moves {
             0..=1 => 1,
-            2 => 4,
-            3 => 16,
-            4 => 64,
-            _ => 256,
+            2 => 2,
+            3 => 4,
+            4 => 8,
+            5 => 32,
+            _ => 128,
         })
     }
 }
