@@ -46,15 +46,36 @@ pub struct SolveArgs {
     /// Search threads.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// Transposition table size in MB.
-    #[arg(long, default_value_t = 128)]
+    /// Transposition table size in MB (1 to 16384, as the UCI `Hash` option).
+    #[arg(long, default_value_t = 128, value_parser = parse_hash_mb)]
     pub hash: usize,
-    /// Give up after this many seconds.
-    #[arg(long)]
+    /// Give up after this many seconds (a positive number; fractions allowed).
+    #[arg(long, value_parser = parse_seconds)]
     pub time: Option<f64>,
     /// Print the documented JSON object instead of the text tree.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Largest table `--hash` accepts, in MB: the UCI `Hash` option's maximum. A larger request
+/// used to abort the process when the allocation failed.
+const MAX_HASH_MB: usize = 16_384;
+
+fn parse_hash_mb(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => Ok(mb),
+        _ => Err(format!(
+            "expected a whole number of megabytes from 1 to {MAX_HASH_MB}"
+        )),
+    }
+}
+
+/// A time limit: positive and finite (a zero, negative or NaN limit used to mean "no limit").
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(secs) if secs.is_finite() && secs > 0.0 && secs <= 1e9 => Ok(secs),
+        _ => Err("expected a positive number of seconds".to_owned()),
+    }
 }
 
 /// Runs `mateproof solve`. Exit status 2 on bad input.
@@ -83,7 +104,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         problem.options.tries = TryMode::Refutations(k);
     }
     let mut control = SearchControl::unlimited().with_threads(args.threads);
-    if let Some(secs) = args.time.filter(|s| s.is_finite() && *s > 0.0) {
+    if let Some(secs) = args.time {
         control = control.with_time_limit(Duration::from_secs_f64(secs));
     }
     let tt = TranspositionTable::new(args.hash);
