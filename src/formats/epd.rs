@@ -408,6 +408,10 @@ impl fmt::Display for Epd {
                 " {} {}",
                 self.setup.halfmove_clock, self.setup.fullmove_number
             )?;
+        } else if self.operations.first().is_some_and(looks_like_clocks) {
+            // `13 4699;` right after the position would read back as FEN clocks; a leading `;`
+            // (as the perft dialect writes) keeps it an operation.
+            f.write_str(" ;")?;
         }
         for op in &self.operations {
             write!(f, " {op}")?;
@@ -502,6 +506,11 @@ fn group_operations(tokens: Vec<Token>) -> Result<Vec<Operation>, EpdError> {
     }
     operations.extend(current);
     Ok(operations)
+}
+
+/// An operation whose opcode and first operand are both numbers.
+fn looks_like_clocks(op: &Operation) -> bool {
+    is_number(&op.opcode) && matches!(op.operands.first(), Some(Operand::Word(w)) if is_number(w))
 }
 
 fn is_number(text: &str) -> bool {
