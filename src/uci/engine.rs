@@ -270,6 +270,7 @@ impl Engine {
             threads: self.options.threads,
             tries: self.options.tries,
             problem_report: self.options.problem_report,
+            composer_suggestions: self.options.composer_suggestions,
         };
         self.job = Running::start(job, tables, self.out.clone());
     }
