@@ -51,8 +51,9 @@ fn main() -> ExitCode {
         Some(Command::Popeye(args)) => mateproof::popeye::cli::run_command(&args),
         Some(Command::Suite(args)) => mateproof::suite::cli::run_suite(&args),
         Some(Command::SuiteMerge(args)) => mateproof::suite::cli::run_merge(&args),
-        // No arguments: the UCI engine. (Popeye input detected on stdin will branch off here.)
-        None | Some(Command::Uci) => run_uci(),
+        // No arguments: Popeye input or UCI, told apart by the first line of standard input.
+        None => mateproof::cli::stdin::run(),
+        Some(Command::Uci) => run_uci(),
     }
 }
 

@@ -2,3 +2,4 @@
 //! result and returns the process exit status. `main.rs` only dispatches to these.
 
 pub mod solve;
+pub mod stdin;

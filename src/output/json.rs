@@ -10,7 +10,8 @@
 //!   "threats": {"e2e4": ["d1h5"]}, // per key: threat moves, [] for zugzwang, null when not shown
 //!   "tries": [{"move": "...", "refutations": ["..."]}],
 //!   "tree": [ node... ],          // keys and tries: {move, length, try, threat, defences:[{move, continuations:[node]}], refutations}
-//!   "duals": [{"path": ["..."], "moves": ["..."], "kind": "minor dual on the mating move",
+//!   "duals": [{"path": ["..."],                 // to the choice; "0000" = Black's pass before a threat
+//!              "moves": ["..."], "kind": "minor dual on the mating move",
 //!              "size": "dual|triple|multiple", "minor": true, "threat": false, "short": false,
 //!              "on_mating_move": true}],
 //!   "short_mates": [{"move": "...", "length": 1}],  // keys that mate in fewer moves than stipulated

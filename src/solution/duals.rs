@@ -42,8 +42,10 @@ impl DualSize {
 /// One place with more than one White continuation.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Dual {
-    /// Moves from the diagram to the place: ending with the Black move after which White has
-    /// the choice, or (for a threat dual) with the White move whose threat is doubled.
+    /// Moves from the diagram to the choice: it ends with the Black move after which White
+    /// has the choice. Black's pass before a threat is written as [`Move::NULL`], so a threat
+    /// dual's path ends with the White move and a pass, and the path of play inside a threat
+    /// line runs through that pass.
     pub path: Vec<Move>,
     /// The White continuations (or threat moves).
     pub moves: Vec<Move>,
@@ -99,20 +101,16 @@ fn collect(node: &AttackNode, path: &mut Vec<Move>, moves_left: u32, duals: &mut
         .collect();
 
     if let Threat::Threats(threats) = &node.threat {
+        path.push(Move::NULL); // Black's pass
         if threats.len() > 1 {
-            duals.push(make_dual(
-                path.clone(),
-                threats,
-                &forced,
-                true,
-                moves_left - 1,
-            ));
+            duals.push(make_dual(path.clone(), threats, &forced, true, moves_left - 1));
         }
         for t in threats {
             path.push(t.mv);
             collect(t, path, t.length, duals);
             path.pop();
         }
+        path.pop();
     }
     for defence in &node.defences {
         path.push(defence.mv);
@@ -219,7 +217,7 @@ mod tests {
         let duals = find_duals(&solution, 2);
         assert_eq!(duals.len(), 3);
         assert!(duals[0].threat && duals[0].minor && duals[0].size == DualSize::Dual);
-        assert_eq!(duals[0].path, vec![mv(10, 20)]);
+        assert_eq!(duals[0].path, vec![mv(10, 20), Move::NULL]);
         assert!(!duals[1].threat && duals[1].minor && duals[1].on_mating_move && !duals[1].short);
         assert_eq!(duals[1].path, vec![mv(10, 20), mv(62, 54)]);
         assert!(!duals[2].minor && duals[2].size == DualSize::Triple);

@@ -12,7 +12,6 @@ use super::SearchControl;
 use crate::board::{CheckInfo, Move, MoveList, Position, Role};
 
 const MAX_PLY: usize = 256;
-const POLL_INTERVAL: u64 = 4096;
 
 /// Popeye's `Threat n` and `MaxFlightsquares n`: which White moves count as attacking moves.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -36,6 +35,8 @@ pub struct Prover<'a> {
     control: &'a SearchControl,
     nodes: u64,
     unreported_nodes: u64,
+    /// Nodes between polls of the control's limits.
+    poll_interval: u64,
     aborted: bool,
     attack_killers: Vec<[Move; 2]>,
     defence_killers: Vec<[Move; 2]>,
@@ -51,6 +52,7 @@ impl<'a> Prover<'a> {
             control,
             nodes: 0,
             unreported_nodes: 0,
+            poll_interval: control.poll_interval(),
             aborted: false,
             attack_killers: vec![[Move::NULL; 2]; MAX_PLY],
             defence_killers: vec![[Move::NULL; 2]; MAX_PLY],
@@ -123,7 +125,7 @@ impl<'a> Prover<'a> {
     fn count_node(&mut self) {
         self.nodes += 1;
         self.unreported_nodes += 1;
-        if self.unreported_nodes >= POLL_INTERVAL {
+        if self.unreported_nodes >= self.poll_interval {
             self.control.add_nodes(self.unreported_nodes);
             self.unreported_nodes = 0;
             if self.control.should_stop() {

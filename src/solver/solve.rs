@@ -271,10 +271,31 @@ pub fn mate_search(
     control: &SearchControl,
     tt: &TranspositionTable,
 ) -> Option<MateFound> {
+    mate_search_among(pos, &[], max_moves, control, tt)
+}
+
+/// As [`mate_search`], with the first move restricted to `root_moves` (UCI `searchmoves`);
+/// an empty list means every legal move.
+pub fn mate_search_among(
+    pos: &Position,
+    root_moves: &[Move],
+    max_moves: u32,
+    control: &SearchControl,
+    tt: &TranspositionTable,
+) -> Option<MateFound> {
     let mut prover = Prover::new(tt, control);
+    let candidates: Vec<Move> = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|m| root_moves.is_empty() || root_moves.contains(m))
+        .collect();
     // Each length in turn, so the first found is the shortest. From five moves on a budgeted
     // df-pn run tries to prove the mate before the depth-first search settles the length.
     let found = (1..=max_moves).find(|&n| {
+        if !root_moves.is_empty() {
+            return candidates.iter().any(|&m| prover.defender_loses(&pos.after(m), n - 1));
+        }
         if n >= 5 {
             let budget = DFPN_ROOT_BUDGET << (n - 5).min(6);
             if Dfpn::new(&mut prover, DFPN_TABLE_ENTRIES)
@@ -288,8 +309,7 @@ pub fn mate_search(
         prover.attacker_wins(pos, n)
     });
     let result = found.and_then(|moves| {
-        let keys: Vec<Move> = pos
-            .legal_moves()
+        let keys: Vec<Move> = candidates
             .iter()
             .copied()
             .filter(|&m| prover.defender_loses(&pos.after(m), moves - 1))

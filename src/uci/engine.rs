@@ -206,9 +206,6 @@ impl Engine {
                 Err(e) => Err(UciError::SearchMove(e)),
             })
             .collect::<Result<Vec<Move>, UciError>>()?;
-        if p.mate.is_some() && !searchmoves.is_empty() {
-            return Err(UciError::SearchMovesWithMate);
-        }
         let (time, increment) = match self.position.turn() {
             Color::White => (p.wtime, p.winc),
             Color::Black => (p.btime, p.binc),
@@ -273,6 +270,7 @@ impl Engine {
             threads: self.options.threads,
             tries: self.options.tries,
             problem_report: self.options.problem_report,
+            composer_suggestions: self.options.composer_suggestions,
         };
         self.job = Running::start(job, tables, self.out.clone());
     }

@@ -36,8 +36,6 @@ pub enum UciError {
     },
     #[error("go: searchmoves: {0}")]
     SearchMove(ParseMoveError),
-    #[error("go: searchmoves cannot be combined with mate (the mate search always considers every move)")]
-    SearchMovesWithMate,
     #[error("position: {0} (position unchanged)")]
     Fen(FenError),
     #[error("position: move {ply} '{text}': {reason} (position unchanged)")]

@@ -1,8 +1,9 @@
 //! The search thread: what one `go` does, from start to `bestmove`.
 //!
 //! - `go perft N`: leaf counts per root move, then the total (no `bestmove`, as in Stockfish).
-//! - `go mate N`: the solver proves the shortest mate within N moves ([`mate_search`]); with
-//!   none, `info string no mate in N` and a short alpha-beta search picks the move.
+//! - `go mate N`: the solver proves the shortest mate within N moves ([`mate_search_among`],
+//!   first moves restricted to `searchmoves` when given); with none, `info string no mate in
+//!   N` and a short alpha-beta search picks the move.
 //! - any other `go`: the alpha-beta game search ([`crate::search`]), and beside it (with
 //!   `Threads` ≥ 2) the solver looking for the shortest forced mate by increasing length. A
 //!   proved mate ends the game search and is preferred to its result.
@@ -17,10 +18,14 @@ use super::info::{bestmove_line, iteration_line, mate_lines, LineWriter, Output}
 use super::report::problem_report;
 use super::signal::{Gate, StopSwitch};
 use crate::board::{Move, Position};
+use crate::composer::search::ComposeOptions;
+use crate::composer::stream::uci_lines;
 use crate::perft::write_report;
 use crate::problem::{Problem, TryMode};
 use crate::search::{search, Clock, Limits, Score, SearchMemory, TimeBudget};
-use crate::solver::{mate_search, solve_with_table, MateFound, SearchControl, TranspositionTable};
+use crate::solver::{
+    mate_search_among, solve_with_table, MateFound, SearchControl, TranspositionTable,
+};
 use parking_lot::Mutex;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -76,6 +81,9 @@ pub struct Job {
     pub threads: usize,
     pub tries: u32,
     pub problem_report: bool,
+    /// `ComposerSuggestions`: after `go mate` proves a sound problem, score it and stream
+    /// improved versions before `bestmove`.
+    pub composer_suggestions: bool,
 }
 
 /// A job running on its own thread.
@@ -238,7 +246,13 @@ fn solver_control(ctx: &Context, nodes: Option<u64>) -> SearchControl {
 
 fn run_mate(job: &Job, moves: u32, ctx: &Context) -> (Move, Option<Move>) {
     let control = solver_control(ctx, job.limits.nodes);
-    let found = mate_search(&job.position, moves, &control, &ctx.tables.mate);
+    let found = mate_search_among(
+        &job.position,
+        &job.limits.searchmoves,
+        moves,
+        &control,
+        &ctx.tables.mate,
+    );
     match found.as_ref().and_then(|f| Some((f, *f.keys.first()?))) {
         Some((found, key)) => {
             ctx.out.lines(&mate_lines(
@@ -249,6 +263,9 @@ fn run_mate(job: &Job, moves: u32, ctx: &Context) -> (Move, Option<Move>) {
             ));
             if job.problem_report {
                 report(job, found.moves, ctx);
+            }
+            if job.composer_suggestions {
+                composer_suggestions(job, found.moves, ctx);
             }
             (key, ponder_move(found, key))
         }
@@ -263,6 +280,7 @@ fn run_mate(job: &Job, moves: u32, ctx: &Context) -> (Move, Option<Move>) {
             let limits = Limits {
                 depth: Some(FALLBACK_DEPTH),
                 multipv: 1,
+                searchmoves: job.limits.searchmoves.clone(),
                 ..Limits::default()
             };
             game_search(job, &limits, &ctx.switch.control(), ctx)
@@ -286,10 +304,9 @@ fn run_game(job: &Job, ctx: &Context) -> (Move, Option<Move>) {
     if let Some(n) = job.limits.nodes {
         control = control.with_node_limit(n);
     }
-    let helper =
-        (job.threads >= 2 && job.limits.searchmoves.is_empty() && job.position.has_legal_move())
-            .then(|| MateHelper::spawn(job, ctx, control.clone()))
-            .flatten();
+    let helper = (job.threads >= 2 && job.position.has_legal_move())
+        .then(|| MateHelper::spawn(job, ctx, control.clone()))
+        .flatten();
     let from_search = game_search(job, &job.limits, &control, ctx);
     match helper.and_then(MateHelper::finish) {
         Some(found) => match found.keys.first() {
@@ -346,6 +363,7 @@ impl MateHelper {
     fn spawn(job: &Job, ctx: &Context, game: SearchControl) -> Option<MateHelper> {
         let control = ctx.switch.control();
         let (pos, multipv) = (job.position, job.limits.multipv);
+        let root_moves = job.limits.searchmoves.clone();
         let (tables, out, clock, own) = (
             Arc::clone(&ctx.tables),
             ctx.out.clone(),
@@ -355,7 +373,8 @@ impl MateHelper {
         let thread = std::thread::Builder::new()
             .name("mateproof-mate".into())
             .spawn(move || {
-                let found = mate_search(&pos, MAX_MATE as u32, &own, &tables.mate)?;
+                let found =
+                    mate_search_among(&pos, &root_moves, MAX_MATE as u32, &own, &tables.mate)?;
                 out.lines(&mate_lines(&found, multipv, own.nodes(), clock.elapsed()));
                 game.stop();
                 Some(found)
@@ -372,6 +391,24 @@ impl MateHelper {
 }
 
 /// The full verdict on the position as a directmate in `moves`, as `info string mp` lines.
+/// The composer's lines for the proved problem: its score, then each improvement as it is
+/// found, until the improver finishes or `stop` arrives. `bestmove` follows.
+fn composer_suggestions(job: &Job, moves: u32, ctx: &Context) {
+    let problem = Problem::directmate(job.position, moves);
+    let options = ComposeOptions {
+        threads: job.threads.max(1),
+        ..ComposeOptions::default()
+    };
+    match uci_lines(&problem, options, ctx.switch.control()) {
+        Ok(lines) => {
+            for line in lines {
+                ctx.out.lines(&[line]);
+            }
+        }
+        Err(e) => ctx.out.info_string(&format!("composer: {e}")),
+    }
+}
+
 fn report(job: &Job, moves: u32, ctx: &Context) {
     let mut problem = Problem::directmate(job.position, moves);
     problem.options.variations = true;

@@ -10,14 +10,14 @@
 use crate::board::Move;
 use crate::problem::Stipulation;
 use crate::solution::duals::{find_duals, Dual};
-use crate::solution::{AttackNode, DefenceNode, Solution, Threat};
+use crate::solution::{DefenceNode, Solution, Threat};
 
 /// The report's lines, from `verdict` to `end`.
 pub fn problem_report(solution: &Solution, stipulation: &Stipulation) -> Vec<String> {
     // Duals are classified once, by the solution's own rules; the writer only places them.
     let duals = find_duals(solution, stipulation.moves)
         .into_iter()
-        .map(|d| (report_line(solution, &d), d))
+        .map(|d| (d.path.clone(), d))
         .collect();
     let mut w = Writer {
         lines: Vec::new(),
@@ -65,54 +65,6 @@ pub fn problem_report(solution: &Solution, stipulation: &Stipulation) -> Vec<Str
     let count = w.lines.len() + 1;
     w.record(format!("end lines={count}"));
     w.lines
-}
-
-/// Where a dual is, in the report's terms: the moves to the choice, with `0000` for Black's
-/// pass before a threat. ([`Dual::path`] leaves passes out, and ends a threat dual with the
-/// White move whose threat is doubled.) A Black move and a White threat move can never be
-/// equal after the same White move (they start from squares of different colours' pieces),
-/// so walking the tree tells which each path entry is.
-fn report_line(solution: &Solution, dual: &Dual) -> Vec<Move> {
-    let mut line = Vec::new();
-    let mut rest = dual.path.as_slice();
-    let mut node = rest
-        .first()
-        .and_then(|&m| solution.first_moves.iter().find(|n| n.mv == m));
-    if let Some(n) = node {
-        line.push(n.mv);
-        rest = &rest[1..];
-    }
-    while let (Some(n), Some((&m, tail))) = (node, rest.split_first()) {
-        rest = tail;
-        if let Some(t) = threat_moves(n).iter().find(|t| t.mv == m) {
-            line.extend([Move::NULL, m]);
-            node = Some(t);
-        } else if let Some(d) = n.defences.iter().find(|d| d.mv == m) {
-            line.push(m);
-            node = rest
-                .first()
-                .and_then(|&c| d.continuations.iter().find(|x| x.mv == c));
-            if let Some(c) = node {
-                line.push(c.mv);
-                rest = &rest[1..];
-            }
-        } else {
-            line.push(m);
-            node = None;
-        }
-    }
-    line.extend_from_slice(rest);
-    if dual.threat {
-        line.push(Move::NULL);
-    }
-    line
-}
-
-fn threat_moves(node: &AttackNode) -> &[AttackNode] {
-    match &node.threat {
-        Threat::Threats(threats) => threats,
-        _ => &[],
-    }
 }
 
 fn yes_no(b: bool) -> &'static str {
@@ -231,7 +183,7 @@ impl Writer {
 mod tests {
     use super::*;
     use crate::board::{Position, Square, Validation};
-    use crate::solution::SearchStats;
+    use crate::solution::{AttackNode, SearchStats};
     use std::time::Duration;
 
     fn mv(text: &str) -> Move {

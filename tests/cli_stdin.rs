@@ -1,0 +1,49 @@
+//! `mateproof` with no arguments tells Popeye input from UCI by the first line of stdin.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn run_with_stdin(input: &str) -> (String, i32) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mateproof"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input.as_bytes())
+        .expect("input written");
+    let out = child.wait_with_output().expect("the binary ends");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn popeye_input_on_stdin_is_solved_as_popeye() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/testsuites/popeye/features/f01_2mover_keys_only.inp"
+    );
+    let input = std::fs::read_to_string(path).expect("reference input");
+    let (out, status) = run_with_stdin(&input);
+    assert_eq!(status, 0);
+    assert!(out.contains("   1.Ba8-h1 !\n"), "{out}");
+    assert!(out.contains("solution finished."), "{out}");
+    // German keywords, abbreviated, select Popeye too.
+    let (out, _) = run_with_stdin("anfang\nsteine weiss ka6 tc6 schwarz kb8 bc5\nford #2\nende\n");
+    assert!(out.contains("1.Tc6*c5 !"), "{out}");
+}
+
+#[test]
+fn anything_else_is_uci() {
+    let (out, status) = run_with_stdin("uci\nisready\nquit\n");
+    assert_eq!(status, 0);
+    assert!(out.contains("id name Mateproof"), "{out}");
+    assert!(out.trim_end().ends_with("readyok"), "{out}");
+    let (out, _) = run_with_stdin("position startpos moves e2e4\ngo depth 1\n");
+    assert!(out.contains("bestmove "), "{out}");
+}
