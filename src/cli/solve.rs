@@ -47,7 +47,7 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// Transposition table size in MB (1 to 16384, as the UCI `Hash` option); by default sized
-    /// to the stipulation (2 MB for a two-mover up to 256 MB from six moves on).
+    /// to the stipulation (2 MB for a two-mover up to 128 MB from six moves on).
     #[arg(long, value_parser = parse_hash_mb)]
     pub hash: Option<usize>,
     /// Give up after this many seconds (a positive number; fractions allowed).

@@ -39,8 +39,8 @@ pub fn default_hash_mb(problem: &Problem) -> usize {
         0..=2 => 2,
         3 => 8,
         4 => 32,
-        5 => 128,
-        _ => 256,
+        5 => 64,
+        _ => 128,
     }
 }
 
