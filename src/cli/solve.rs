@@ -2,7 +2,7 @@
 
 use crate::board::{Position, Validation};
 use crate::problem::{Problem, Stipulation, TryMode};
-use crate::solver::{solve_with_table, SearchControl, TranspositionTable};
+use crate::solver::{default_hash_mb, solve_with_table, SearchControl, TranspositionTable};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -46,9 +46,10 @@ pub struct SolveArgs {
     /// Search threads.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
-    /// Transposition table size in MB (1 to 16384, as the UCI `Hash` option).
-    #[arg(long, default_value_t = 128, value_parser = parse_hash_mb)]
-    pub hash: usize,
+    /// Transposition table size in MB (1 to 16384, as the UCI `Hash` option); by default sized
+    /// to the stipulation (2 MB for a two-mover up to 256 MB from six moves on).
+    #[arg(long, value_parser = parse_hash_mb)]
+    pub hash: Option<usize>,
     /// Give up after this many seconds (a positive number; fractions allowed).
     #[arg(long, value_parser = parse_seconds)]
     pub time: Option<f64>,
@@ -107,7 +108,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     if let Some(secs) = args.time {
         control = control.with_time_limit(Duration::from_secs_f64(secs));
     }
-    let tt = TranspositionTable::new(args.hash);
+    let tt = TranspositionTable::new(args.hash.unwrap_or_else(|| default_hash_mb(&problem)));
     let solution = match solve_with_table(&problem, &control, &tt) {
         Ok(s) => s,
         Err(e) => {

@@ -74,7 +74,8 @@ impl SearchControl {
     /// How many nodes a searcher may count between polls of the limits: small enough that a
     /// node budget is overshot by at most about 1 %, never more than 4096.
     pub fn poll_interval(&self) -> u64 {
-        self.max_nodes.map_or(4096, |max| (max / 128).clamp(16, 4096))
+        self.max_nodes
+            .map_or(4096, |max| (max / 128).clamp(16, 4096))
     }
 
     /// Adds `n` searched nodes to the shared counter.

@@ -11,5 +11,7 @@ mod tt;
 pub use control::SearchControl;
 pub use dfpn::Dfpn;
 pub use prover::{Prover, Restrictions};
-pub use solve::{mate_search, mate_search_among, solve, solve_with_table, MateFound, SolveError};
+pub use solve::{
+    default_hash_mb, mate_search, mate_search_among, solve, solve_with_table, MateFound, SolveError,
+};
 pub use tt::{Bounds, TranspositionTable};

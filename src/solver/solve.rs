@@ -32,10 +32,14 @@ pub fn solve(problem: &Problem, control: &SearchControl) -> Result<Solution, Sol
     solve_with_table(problem, control, &tt)
 }
 
-fn default_hash_mb(problem: &Problem) -> usize {
+/// A table size that suits the stipulation: large enough for the search, small enough that a
+/// short problem does not pay for zeroing memory it never uses (huge pages are zeroed whole).
+pub fn default_hash_mb(problem: &Problem) -> usize {
     match problem.stipulation.moves {
-        0..=2 => 16,
-        3..=4 => 64,
+        0..=2 => 2,
+        3 => 8,
+        4 => 32,
+        5 => 128,
         _ => 256,
     }
 }
@@ -294,7 +298,9 @@ pub fn mate_search_among(
     // df-pn run tries to prove the mate before the depth-first search settles the length.
     let found = (1..=max_moves).find(|&n| {
         if !root_moves.is_empty() {
-            return candidates.iter().any(|&m| prover.defender_loses(&pos.after(m), n - 1));
+            return candidates
+                .iter()
+                .any(|&m| prover.defender_loses(&pos.after(m), n - 1));
         }
         if n >= 5 {
             let budget = DFPN_ROOT_BUDGET << (n - 5).min(6);

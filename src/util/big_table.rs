@@ -1,7 +1,9 @@
-//! A large, zero-initialised, fixed-size array for hash tables, allocated on 2 MB boundaries
-//! and (on Linux) marked for transparent huge pages. Search tables are probed at random
-//! addresses millions of times a second; with 4 KB pages most probes also miss the TLB, and
-//! huge pages remove most of that cost.
+//! A large, zero-initialised, fixed-size array for hash tables. On Linux large tables are
+//! anonymous mappings: the kernel's zero pages cost nothing until touched (a 128 MB table for
+//! a two-mover costs a few pages, not 128 MB of zeroing), and they are marked for transparent
+//! huge pages, since search tables are probed at random addresses millions of times a second
+//! and with 4 KB pages most probes also miss the TLB. Elsewhere, and for small tables, the
+//! global allocator's zeroed memory.
 
 use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::ptr::NonNull;
@@ -21,7 +23,14 @@ unsafe impl Zeroable for u64 {}
 pub struct BigTable<T: Zeroable> {
     ptr: NonNull<T>,
     len: usize,
-    layout: Layout,
+    memory: Memory,
+}
+
+/// Where the elements live, so `Drop` gives them back the same way.
+enum Memory {
+    Heap(Layout),
+    #[cfg(target_os = "linux")]
+    Mapped(usize),
 }
 
 // SAFETY: BigTable owns its elements like a Box<[T]>; sharing follows T's own Send/Sync.
@@ -38,20 +47,28 @@ impl<T: Zeroable> BigTable<T> {
         let size = std::mem::size_of::<T>()
             .checked_mul(len)
             .unwrap_or_else(|| panic!("table too large"));
-        let align = if size >= HUGE_PAGE {
-            HUGE_PAGE
-        } else {
-            std::mem::align_of::<T>()
-        };
-        let layout = Layout::from_size_align(size.max(1), align.max(std::mem::align_of::<T>()))
+        #[cfg(target_os = "linux")]
+        if size >= HUGE_PAGE && std::mem::align_of::<T>() <= 4096 {
+            if let Some(ptr) = map_zeroed(size) {
+                return BigTable {
+                    ptr: ptr.cast(),
+                    len,
+                    memory: Memory::Mapped(size),
+                };
+            }
+        }
+        let layout = Layout::from_size_align(size.max(1), std::mem::align_of::<T>())
             .unwrap_or_else(|_| panic!("bad table layout"));
         // SAFETY: the layout has a non-zero size.
         let raw = unsafe { alloc_zeroed(layout) }.cast::<T>();
         let Some(ptr) = NonNull::new(raw) else {
             std::alloc::handle_alloc_error(layout);
         };
-        advise_huge_pages(raw.cast(), size);
-        BigTable { ptr, len, layout }
+        BigTable {
+            ptr,
+            len,
+            memory: Memory::Heap(layout),
+        }
     }
 
     pub fn as_slice(&self) -> &[T] {
@@ -69,25 +86,42 @@ impl<T: Zeroable> std::ops::Deref for BigTable<T> {
 
 impl<T: Zeroable> Drop for BigTable<T> {
     fn drop(&mut self) {
-        // SAFETY: allocated in `new` with exactly this layout; elements need no drop (Zeroable
-        // types here are plain data).
-        unsafe { dealloc(self.ptr.as_ptr().cast(), self.layout) }
-    }
-}
-
-#[cfg(target_os = "linux")]
-fn advise_huge_pages(ptr: *mut libc::c_void, size: usize) {
-    if size >= HUGE_PAGE {
-        // SAFETY: the range is one live allocation; madvise only changes paging policy, and a
-        // failure (e.g. THP disabled) leaves ordinary pages.
-        unsafe {
-            libc::madvise(ptr, size, libc::MADV_HUGEPAGE);
+        match self.memory {
+            // SAFETY: allocated in `new` with exactly this layout; the elements are plain data.
+            Memory::Heap(layout) => unsafe { dealloc(self.ptr.as_ptr().cast(), layout) },
+            // SAFETY: mapped in `new` with exactly this size and not unmapped since.
+            #[cfg(target_os = "linux")]
+            Memory::Mapped(size) => unsafe {
+                libc::munmap(self.ptr.as_ptr().cast(), size);
+            },
         }
     }
 }
 
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_ptr: *mut std::ffi::c_void, _size: usize) {}
+/// An anonymous private mapping of `size` zero bytes, marked for huge pages.
+#[cfg(target_os = "linux")]
+fn map_zeroed(size: usize) -> Option<NonNull<u8>> {
+    // SAFETY: a fresh anonymous mapping touches no existing memory; the result is checked.
+    let ptr = unsafe {
+        libc::mmap(
+            std::ptr::null_mut(),
+            size,
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+            -1,
+            0,
+        )
+    };
+    if ptr == libc::MAP_FAILED {
+        return None;
+    }
+    // SAFETY: the range is the mapping just made; madvise only changes paging policy, and a
+    // failure (e.g. THP disabled) leaves ordinary pages.
+    unsafe {
+        libc::madvise(ptr, size, libc::MADV_HUGEPAGE);
+    }
+    NonNull::new(ptr.cast())
+}
 
 #[cfg(test)]
 mod tests {
