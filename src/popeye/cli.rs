@@ -6,7 +6,7 @@
 //! Argument handling only; reading, solving and writing are [`super::run`]'s.
 
 use super::keywords::language_of_begin;
-use super::run::{run, RunOptions};
+use super::run::{run_streaming, RunOptions};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -126,10 +126,13 @@ pub fn run_texts(inputs: &[String], inv: &Invocation) -> ExitCode {
     let mut status = ExitCode::SUCCESS;
     let stdout = std::io::stdout();
     for text in inputs {
-        let output = run(text, &options);
-        let mut lock = stdout.lock();
-        let _ = lock.write_all(output.text.as_bytes());
-        let _ = lock.flush();
+        // Each problem is written as soon as it is solved: a long file shows progress, and an
+        // interrupted run (SIGTERM, a closed pipe) keeps every problem finished before.
+        let output = run_streaming(text, &options, &mut |piece| {
+            let mut lock = stdout.lock();
+            let _ = lock.write_all(piece.as_bytes());
+            let _ = lock.flush();
+        });
         if let Some((_, message)) = output.error {
             eprintln!("{message}");
             status = ExitCode::from(1);

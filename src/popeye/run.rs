@@ -46,10 +46,20 @@ pub struct RunOutput {
 /// assert!(out.text.ends_with("\n\nsolution finished.\n\n\n"));
 /// ```
 pub fn run(input: &str, options: &RunOptions) -> RunOutput {
+    let mut text = String::new();
+    let mut output = run_streaming(input, options, &mut |piece| text.push_str(piece));
+    output.text = text;
+    output
+}
+
+/// As [`run`], but hands the output to `emit` piece by piece as soon as each is complete (the
+/// banner, then every problem with its end line), so a long file shows its solutions as they
+/// come and an interrupted run keeps every problem finished before it. The returned
+/// [`RunOutput::text`] is empty.
+pub fn run_streaming(input: &str, options: &RunOptions, emit: &mut dyn FnMut(&str)) -> RunOutput {
     let file = read(input);
-    render(&file, options, &mut |twin: &TwinContext| {
-        solve_with_solver(twin.problem, twin.spec, options)
-    })
+    let mut solve = |twin: &TwinContext| solve_with_solver(twin.problem, twin.spec, options);
+    render_streaming(&file, options, &mut solve, emit)
 }
 
 /// One twin handed to the solving callback of [`render`].
@@ -69,15 +79,26 @@ pub fn render(
     options: &RunOptions,
     solve: &mut dyn FnMut(&TwinContext) -> Result<Solution, SolveError>,
 ) -> RunOutput {
-    let language = file.language;
     let mut text = String::new();
+    let mut output = render_streaming(file, options, solve, &mut |piece| text.push_str(piece));
+    output.text = text;
+    output
+}
+
+/// [`render`], handing each problem's text to `emit` as soon as it is written.
+fn render_streaming(
+    file: &PopeyeFile,
+    options: &RunOptions,
+    solve: &mut dyn FnMut(&TwinContext) -> Result<Solution, SolveError>,
+    emit: &mut dyn FnMut(&str),
+) -> RunOutput {
+    let language = file.language;
     if !options.regression {
-        text.push_str(&banner());
+        emit(&banner());
     }
     for (index, spec) in file.problems.iter().enumerate() {
         let started = Instant::now();
-        let (body, partial) = problem_text(index, spec, language, solve);
-        text.push_str(&body);
+        let (mut text, partial) = problem_text(index, spec, language, solve);
         let end = if partial {
             message(language, Message::PartialSolution)
         } else {
@@ -92,9 +113,10 @@ pub fn render(
             ));
         }
         text.push_str("\n\n\n");
+        emit(&text);
     }
     RunOutput {
-        text,
+        text: String::new(),
         error: file.error.map(|e| (e, e.message(language))),
         problems: file.problems.len(),
     }

@@ -63,9 +63,27 @@ impl Limits {
 }
 
 /// Checks `entry`; `stop` is this search's own stop flag, which another thread may raise to
-/// abandon it (the result is then `unsolved`).
+/// abandon it (the result is then `unsolved`). A panicking search yields a `wrong` record that
+/// says so.
 pub fn verify(entry: &Entry, limits: &Limits, stop: Arc<AtomicBool>) -> Record {
-    let mut record = Record {
+    let run = std::panic::AssertUnwindSafe(|| checked(entry, limits, stop));
+    std::panic::catch_unwind(run).unwrap_or_else(|panic| {
+        // A solver bug must not take the run down (or leave a gap the report waits for).
+        let message = panic
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| panic.downcast_ref::<&str>().copied())
+            .unwrap_or("no message");
+        let mut record = unsearched(entry);
+        record.status = Status::Wrong;
+        record.notes.push(format!("the search panicked: {message}"));
+        record
+    })
+}
+
+/// The record of an entry before any search.
+fn unsearched(entry: &Entry) -> Record {
+    Record {
         index: entry.index,
         file: entry.origin.file.clone(),
         line: entry.origin.line,
@@ -80,7 +98,11 @@ pub fn verify(entry: &Entry, limits: &Limits, stop: Arc<AtomicBool>) -> Record {
         notes: Vec::new(),
         nodes: 0,
         time_ms: 0.0,
-    };
+    }
+}
+
+fn checked(entry: &Entry, limits: &Limits, stop: Arc<AtomicBool>) -> Record {
+    let mut record = unsearched(entry);
     let case = match &entry.case {
         Ok(case) => case,
         Err(reason) => {
