@@ -10,7 +10,6 @@
 use super::prover::Prover;
 use super::tt::{Bounds, TranspositionTable};
 use crate::board::{Move, MoveList, Position};
-use std::collections::HashMap;
 
 const INF: u32 = u32::MAX / 4;
 
@@ -29,23 +28,78 @@ impl Numbers {
     const UNKNOWN: Numbers = Numbers { pn: 1, dn: 1 };
 }
 
+/// Proof and disproof numbers of unsettled nodes: a direct-mapped table of (check word,
+/// numbers) pairs, keyed by position and moves left.
+struct NumberTable {
+    /// Plain zeroed heap memory (not huge pages): most df-pn runs are short, and a fresh
+    /// table should cost only the pages they touch.
+    words: Vec<u64>,
+    mask: usize,
+}
+
+impl NumberTable {
+    fn new(entries: usize) -> NumberTable {
+        let count = entries.next_power_of_two();
+        NumberTable {
+            words: vec![0; 2 * count],
+            mask: count - 1,
+        }
+    }
+
+    /// The node's own hash: the position key mixed with the moves left.
+    #[inline]
+    fn check(key: u64, n: u32) -> u64 {
+        (key ^ (u64::from(n) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1
+    }
+
+    #[inline]
+    fn slot(&self, check: u64) -> usize {
+        2 * ((check >> 7) as usize & self.mask)
+    }
+
+    fn get(&self, key: u64, n: u32) -> Option<Numbers> {
+        let check = Self::check(key, n);
+        let i = self.slot(check);
+        (self.words[i] == check).then(|| {
+            let packed = self.words[i + 1];
+            Numbers {
+                pn: packed as u32,
+                dn: (packed >> 32) as u32,
+            }
+        })
+    }
+
+    fn insert(&mut self, key: u64, n: u32, numbers: Numbers) {
+        let check = Self::check(key, n);
+        let i = self.slot(check);
+        self.words[i] = check;
+        self.words[i + 1] = u64::from(numbers.pn) | u64::from(numbers.dn) << 32;
+    }
+
+    fn remove(&mut self, key: u64, n: u32) {
+        let check = Self::check(key, n);
+        let i = self.slot(check);
+        if self.words[i] == check {
+            self.words[i] = 0;
+        }
+    }
+}
+
 /// A df-pn searcher sharing a prover's bounds table.
 pub struct Dfpn<'p, 'a> {
     prover: &'p mut Prover<'a>,
-    numbers: HashMap<(u64, u32), Numbers>,
-    max_entries: usize,
+    numbers: NumberTable,
     /// The prover's node count at which this search gives up (a budget, not a global stop).
     node_limit: u64,
 }
 
 impl<'p, 'a> Dfpn<'p, 'a> {
-    /// A searcher whose working table holds at most `max_entries` nodes (it is cleared when
-    /// full; the bounds table keeps every settled result).
+    /// A searcher whose working table holds about `max_entries` nodes (a newer node overwrites
+    /// an older one in its slot; the bounds table keeps every settled result).
     pub fn new(prover: &'p mut Prover<'a>, max_entries: usize) -> Dfpn<'p, 'a> {
         Dfpn {
             prover,
-            numbers: HashMap::new(),
-            max_entries: max_entries.max(1024),
+            numbers: NumberTable::new(max_entries.max(1024)),
             node_limit: u64::MAX,
         }
     }
@@ -118,8 +172,8 @@ impl<'p, 'a> Dfpn<'p, 'a> {
         if let Some(settled) = self.settled(pos, n, attacker) {
             return settled;
         }
-        match self.numbers.get(&(pos.key(), n)) {
-            Some(&numbers) => numbers,
+        match self.numbers.get(pos.key(), n) {
+            Some(numbers) => numbers,
             // df-pn+ style initialisation: a defender with few replies is closer to a proof.
             None if !attacker => Numbers {
                 pn: pos.count_legal_moves().max(1) as u32,
@@ -139,12 +193,9 @@ impl<'p, 'a> Dfpn<'p, 'a> {
                 best,
             };
             self.table().store(pos.key(), bounds);
-            self.numbers.remove(&(pos.key(), n));
+            self.numbers.remove(pos.key(), n);
         } else {
-            if self.numbers.len() >= self.max_entries {
-                self.numbers.clear();
-            }
-            self.numbers.insert((pos.key(), n), numbers);
+            self.numbers.insert(pos.key(), n, numbers);
         }
     }
 

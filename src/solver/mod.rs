@@ -3,6 +3,7 @@
 
 mod control;
 mod dfpn;
+mod mate_search;
 mod prover;
 mod solve;
 mod tree;
@@ -10,8 +11,7 @@ mod tt;
 
 pub use control::SearchControl;
 pub use dfpn::Dfpn;
+pub use mate_search::{mate_search, mate_search_among, MateFound, EXACT_MOVES};
 pub use prover::{Prover, Restrictions};
-pub use solve::{
-    default_hash_mb, mate_search, mate_search_among, solve, solve_with_table, MateFound, SolveError,
-};
+pub use solve::{default_hash_mb, solve, solve_with_table, SolveError};
 pub use tt::{Bounds, TranspositionTable};

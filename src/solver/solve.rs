@@ -13,9 +13,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// From this many moves on, a budgeted df-pn search looks for a key first.
 const DFPN_MIN_MOVES: u32 = 6;
 /// Nodes df-pn may spend looking for a key before the depth-first search takes over.
-const DFPN_ROOT_BUDGET: u64 = 300_000;
+pub(super) const DFPN_ROOT_BUDGET: u64 = 300_000;
 /// Working-table entries of a df-pn search.
-const DFPN_TABLE_ENTRIES: usize = 1 << 20;
+pub(super) const DFPN_TABLE_ENTRIES: usize = 1 << 18;
 
 /// Why a problem cannot be solved.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -254,110 +254,4 @@ fn refutations(prover: &mut Prover, pos: &Position, budget: u32, limit: u32) -> 
         }
     }
     found
-}
-
-/// The shortest forced mate found by [`mate_search`].
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct MateFound {
-    /// Mate in this many moves of the side to move.
-    pub moves: u32,
-    /// Every first move that mates in `moves` (more than one = cooked).
-    pub keys: Vec<Move>,
-    /// A principal variation for the first key, with the defender resisting longest.
-    pub pv: Vec<Move>,
-}
-
-/// The shortest forced mate of the side to move within `max_moves`, or `None` (also when the
-/// search was stopped before finding one; see `control.was_stopped()`).
-pub fn mate_search(
-    pos: &Position,
-    max_moves: u32,
-    control: &SearchControl,
-    tt: &TranspositionTable,
-) -> Option<MateFound> {
-    mate_search_among(pos, &[], max_moves, control, tt)
-}
-
-/// As [`mate_search`], with the first move restricted to `root_moves` (UCI `searchmoves`);
-/// an empty list means every legal move.
-pub fn mate_search_among(
-    pos: &Position,
-    root_moves: &[Move],
-    max_moves: u32,
-    control: &SearchControl,
-    tt: &TranspositionTable,
-) -> Option<MateFound> {
-    let mut prover = Prover::new(tt, control);
-    let candidates: Vec<Move> = pos
-        .legal_moves()
-        .iter()
-        .copied()
-        .filter(|m| root_moves.is_empty() || root_moves.contains(m))
-        .collect();
-    // Each length in turn, so the first found is the shortest. From five moves on a budgeted
-    // df-pn run tries to prove the mate before the depth-first search settles the length.
-    let found = (1..=max_moves).find(|&n| {
-        if !root_moves.is_empty() {
-            return candidates
-                .iter()
-                .any(|&m| prover.defender_loses(&pos.after(m), n - 1));
-        }
-        if n >= 5 {
-            let budget = DFPN_ROOT_BUDGET << (n - 5).min(6);
-            if Dfpn::new(&mut prover, DFPN_TABLE_ENTRIES)
-                .with_node_budget(budget)
-                .attacker_wins(pos, n)
-                == Some(true)
-            {
-                return true;
-            }
-        }
-        prover.attacker_wins(pos, n)
-    });
-    let result = found.and_then(|moves| {
-        let keys: Vec<Move> = candidates
-            .iter()
-            .copied()
-            .filter(|&m| prover.defender_loses(&pos.after(m), moves - 1))
-            .collect();
-        let pv = principal_variation(&mut prover, pos, keys.first().copied()?, moves);
-        (!prover.aborted()).then_some(MateFound { moves, keys, pv })
-    });
-    prover.flush_nodes();
-    result
-}
-
-/// Key, longest defence, shortest mating reply, … down to mate.
-fn principal_variation(prover: &mut Prover, pos: &Position, key: Move, moves: u32) -> Vec<Move> {
-    let mut pv = vec![key];
-    let mut current = pos.after(key);
-    let mut remaining = moves - 1;
-    while remaining > 0 && !prover.aborted() {
-        // The defence that holds out longest.
-        let mut best: Option<(u32, Move)> = None;
-        for &b in current.legal_moves().iter() {
-            let len = prover
-                .shortest_win(&current.after(b), remaining)
-                .unwrap_or(u32::MAX);
-            if best.is_none_or(|(l, _)| len > l) {
-                best = Some((len, b));
-            }
-        }
-        let Some((len, defence)) = best else { break };
-        if len == u32::MAX {
-            break;
-        }
-        pv.push(defence);
-        let after_defence = current.after(defence);
-        let reply = after_defence
-            .legal_moves()
-            .iter()
-            .copied()
-            .find(|&w| prover.defender_loses(&after_defence.after(w), len - 1));
-        let Some(reply) = reply else { break };
-        pv.push(reply);
-        current = after_defence.after(reply);
-        remaining = len - 1;
-    }
-    pv
 }

@@ -231,6 +231,7 @@ mod tests {
         );
         let found = MateFound {
             moves: 2,
+            shortest: true,
             keys: vec![mv(0, 40), mv(0, 8)],
             pv: vec![mv(0, 40), mv(49, 40), mv(41, 49)],
         };

@@ -77,6 +77,13 @@ impl<T: Zeroable> BigTable<T> {
     }
 }
 
+impl<T: Zeroable> std::ops::DerefMut for BigTable<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        // SAFETY: as in `as_slice`, and `&mut self` makes the access exclusive.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
+    }
+}
+
 impl<T: Zeroable> std::ops::Deref for BigTable<T> {
     type Target = [T];
     fn deref(&self) -> &[T] {

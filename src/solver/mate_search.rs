@@ -1,0 +1,197 @@
+//! The engine's mate search (UCI `go mate N`, the mate search beside `go infinite`, suites
+//! with `bm #N`): a proven forced mate of the side to move within N moves.
+//!
+//! Short lengths (up to [`EXACT_MOVES`]) are settled one by one with the depth-first prover,
+//! so a mate found there is the shortest and every key is listed. Beyond that, proving "no
+//! mate in n" for each shorter n first would cost far more than finding the mate, so df-pn
+//! proves "mate within N" directly, then budgeted df-pn runs shorten the bound while they can.
+//! The reported length is then a proven mate length, not necessarily the shortest.
+
+use super::prover::Prover;
+use super::solve::{DFPN_ROOT_BUDGET, DFPN_TABLE_ENTRIES};
+use super::{Dfpn, SearchControl, TranspositionTable};
+use crate::board::{Move, Position};
+
+/// Lengths settled exactly (shortest mate, all keys) by the depth-first prover.
+pub const EXACT_MOVES: u32 = 4;
+
+/// A forced mate found by [`mate_search`].
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MateFound {
+    /// A proven mate in this many moves of the side to move.
+    pub moves: u32,
+    /// True when `moves` is proven to be the shortest mate (always so up to
+    /// [`EXACT_MOVES`]).
+    pub shortest: bool,
+    /// First moves that mate in `moves`: every one of them when `shortest`, else the key found.
+    pub keys: Vec<Move>,
+    /// A principal variation for the first key.
+    pub pv: Vec<Move>,
+}
+
+/// A forced mate of the side to move within `max_moves`, or `None` (also when the search was
+/// stopped before finding one; see `control.was_stopped()`).
+pub fn mate_search(
+    pos: &Position,
+    max_moves: u32,
+    control: &SearchControl,
+    tt: &TranspositionTable,
+) -> Option<MateFound> {
+    mate_search_among(pos, &[], max_moves, control, tt)
+}
+
+/// As [`mate_search`], with the first move restricted to `root_moves` (UCI `searchmoves`);
+/// an empty list means every legal move.
+pub fn mate_search_among(
+    pos: &Position,
+    root_moves: &[Move],
+    max_moves: u32,
+    control: &SearchControl,
+    tt: &TranspositionTable,
+) -> Option<MateFound> {
+    let mut prover = Prover::new(tt, control);
+    let candidates: Vec<Move> = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|m| root_moves.is_empty() || root_moves.contains(m))
+        .collect();
+    let result = exact(&mut prover, pos, &candidates, max_moves.min(EXACT_MOVES)).or_else(|| {
+        (max_moves > EXACT_MOVES)
+            .then(|| deep(&mut prover, pos, &candidates, max_moves))
+            .flatten()
+    });
+    prover.flush_nodes();
+    result.filter(|_| !prover.aborted())
+}
+
+/// Lengths 1..=`max` in turn with the depth-first prover: the first found is the shortest.
+fn exact(prover: &mut Prover, pos: &Position, candidates: &[Move], max: u32) -> Option<MateFound> {
+    let moves = (1..=max).find(|&n| {
+        candidates
+            .iter()
+            .any(|&m| prover.defender_loses(&pos.after(m), n - 1))
+    })?;
+    let keys: Vec<Move> = candidates
+        .iter()
+        .copied()
+        .filter(|&m| prover.defender_loses(&pos.after(m), moves - 1))
+        .collect();
+    let pv = principal_variation(prover, pos, *keys.first()?, moves);
+    Some(MateFound {
+        moves,
+        shortest: true,
+        keys,
+        pv,
+    })
+}
+
+/// df-pn for "mate within `max`", then shorter bounds while budgeted runs still prove them.
+fn deep(prover: &mut Prover, pos: &Position, candidates: &[Move], max: u32) -> Option<MateFound> {
+    let (mut moves, mut key) = (max, prove_key(prover, pos, candidates, max, None)?);
+    let floor = EXACT_MOVES + 1;
+    while moves > floor {
+        let budget = DFPN_ROOT_BUDGET << (moves - floor).min(4);
+        match prove_key(prover, pos, candidates, moves - 1, Some(budget)) {
+            Some(shorter) => {
+                key = shorter;
+                moves -= 1;
+            }
+            None => break,
+        }
+    }
+    // When the exact phase covered every shorter length, the bound is the shortest.
+    let shortest = moves == floor;
+    let pv = principal_variation(prover, pos, key, moves);
+    Some(MateFound {
+        moves,
+        shortest,
+        keys: vec![key],
+        pv,
+    })
+}
+
+/// A first move that mates within `n`, proven by df-pn (with a node budget, if given). With
+/// every move allowed, df-pn works on the root itself (it spends its effort on the most
+/// promising first moves) and the proof leaves the key in the table; with `searchmoves`, the
+/// listed moves are tried one by one.
+fn prove_key(
+    prover: &mut Prover,
+    pos: &Position,
+    candidates: &[Move],
+    n: u32,
+    budget: Option<u64>,
+) -> Option<Move> {
+    let all = candidates.len() == pos.legal_moves().len();
+    let mut dfpn = Dfpn::new(prover, DFPN_TABLE_ENTRIES);
+    if let Some(nodes) = budget {
+        dfpn = dfpn.with_node_budget(nodes);
+    }
+    if all {
+        if dfpn.attacker_wins(pos, n) != Some(true) {
+            return None;
+        }
+        // The key is the first move whose position the proof settled within n - 1.
+        let table = prover.table();
+        return candidates
+            .iter()
+            .copied()
+            .find(|&m| table.probe(pos.after(m).key()).proves_win(n - 1))
+            .or_else(|| {
+                candidates
+                    .iter()
+                    .copied()
+                    .find(|&m| prover.defender_loses(&pos.after(m), n - 1))
+            });
+    }
+    candidates
+        .iter()
+        .copied()
+        .find(|&m| dfpn.defender_loses(&pos.after(m), n - 1) == Some(true))
+}
+
+/// Key, then the defence that holds out longest and a mating reply, down to mate. Lengths
+/// come from the table where the proof left them (cheap), else from the prover.
+fn principal_variation(prover: &mut Prover, pos: &Position, key: Move, moves: u32) -> Vec<Move> {
+    let mut pv = vec![key];
+    let mut current = pos.after(key);
+    let mut remaining = moves - 1;
+    while remaining > 0 && !prover.aborted() {
+        let mut best: Option<(u32, Move)> = None;
+        for &b in current.legal_moves().iter() {
+            let len = known_length(prover, &current.after(b), remaining).unwrap_or(u32::MAX);
+            if best.is_none_or(|(l, _)| len > l) {
+                best = Some((len, b));
+            }
+        }
+        let Some((len, defence)) = best else { break };
+        if len == u32::MAX {
+            break;
+        }
+        pv.push(defence);
+        let after_defence = current.after(defence);
+        let reply = after_defence
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&w| prover.defender_loses(&after_defence.after(w), len - 1));
+        let Some(reply) = reply else { break };
+        pv.push(reply);
+        current = after_defence.after(reply);
+        remaining = len - 1;
+    }
+    pv
+}
+
+/// A bound `n <= max` within which the attacker (to move in `pos`) mates: the table's bound
+/// when it has one, else the shortest by the prover when `max` is small.
+fn known_length(prover: &mut Prover, pos: &Position, max: u32) -> Option<u32> {
+    let bounds = prover.table().probe(pos.key());
+    if bounds.win_within != 0 && u32::from(bounds.win_within) <= max {
+        return Some(u32::from(bounds.win_within));
+    }
+    if max <= EXACT_MOVES {
+        return prover.shortest_win(pos, max);
+    }
+    prover.attacker_wins(pos, max).then_some(max)
+}
