@@ -14,8 +14,16 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 const DFPN_MIN_MOVES: u32 = 6;
 /// Nodes df-pn may spend looking for a key before the depth-first search takes over.
 const DFPN_ROOT_BUDGET: u64 = 300_000;
-/// Working-table entries of a df-pn search.
+/// Most working-table entries of a df-pn search (see [`dfpn_entries`]).
 const DFPN_TABLE_ENTRIES: usize = 1 << 20;
+
+/// Working-table entries for a df-pn search over `tt`: at most [`DFPN_TABLE_ENTRIES`], and
+/// never more than a 256th of the table's bytes in entries. A working entry costs about 50
+/// bytes of hash map, so df-pn adds at most a fifth of the table to the memory in use: a UCI
+/// engine with `Hash 64` stays near 64 MB (1M entries, about 50 MB, on top of it did not).
+fn dfpn_entries(tt: &TranspositionTable) -> usize {
+    (tt.size_bytes() / 256).clamp(1 << 12, DFPN_TABLE_ENTRIES)
+}
 
 /// Why a problem cannot be solved.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -126,7 +134,8 @@ fn solve_first_moves(
     // is the better tool for refuting the other first moves. A budgeted df-pn run at the root
     // leaves its proof in the shared table for the loop below.
     if n >= DFPN_MIN_MOVES {
-        let _ = Dfpn::new(prover, DFPN_TABLE_ENTRIES)
+        let entries = dfpn_entries(prover.table());
+        let _ = Dfpn::new(prover, entries)
             .with_node_budget(DFPN_ROOT_BUDGET)
             .attacker_wins(root, n);
     }
@@ -304,7 +313,7 @@ pub fn mate_search_among(
         }
         if n >= 5 {
             let budget = DFPN_ROOT_BUDGET << (n - 5).min(6);
-            if Dfpn::new(&mut prover, DFPN_TABLE_ENTRIES)
+            if Dfpn::new(&mut prover, dfpn_entries(tt))
                 .with_node_budget(budget)
                 .attacker_wins(pos, n)
                 == Some(true)
