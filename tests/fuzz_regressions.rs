@@ -26,7 +26,9 @@ fn inputs(dir: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn every_corpus_folder_names_a_target() {
-    for entry in std::fs::read_dir(corpus_root()).expect("testsuites/fuzz-corpus is in the repository") {
+    for entry in
+        std::fs::read_dir(corpus_root()).expect("testsuites/fuzz-corpus is in the repository")
+    {
         let path = entry.expect("readable folder").path();
         if path.is_dir() {
             let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
@@ -62,5 +64,10 @@ fn every_crashing_input_found_so_far_is_handled() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} of {replayed} corpus inputs fail again:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {replayed} corpus inputs fail again:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

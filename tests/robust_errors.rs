@@ -52,9 +52,18 @@ fn rows() -> Vec<Row> {
             }
             continue;
         }
-        let cells: Vec<&str> = line.trim().trim_matches('|').split(" | ").map(str::trim).collect();
+        let cells: Vec<&str> = line
+            .trim()
+            .trim_matches('|')
+            .split(" | ")
+            .map(str::trim)
+            .collect();
         let [place, what, input, says, then] = cells[..] else {
-            panic!("errors.md:{}: a row needs 5 cells, found {}: {line}", i + 1, cells.len());
+            panic!(
+                "errors.md:{}: a row needs 5 cells, found {}: {line}",
+                i + 1,
+                cells.len()
+            );
         };
         rows.push(Row {
             line: i + 1,
@@ -165,7 +174,10 @@ struct Ran {
 }
 
 fn lines(bytes: &[u8]) -> Vec<String> {
-    String::from_utf8_lossy(bytes).lines().map(str::to_owned).collect()
+    String::from_utf8_lossy(bytes)
+        .lines()
+        .map(str::to_owned)
+        .collect()
 }
 
 /// Runs `mateproof ARGS` to completion (with the hang guard).
@@ -208,10 +220,18 @@ fn input_file(row: &Row, extension: &str) -> PathBuf {
 /// Checks a whole-process row (`popeye`, `suite.*`, `cli`); returns why it fails, if it does.
 fn check_process(row: &Row) -> Result<(), String> {
     let mut args: Vec<String> = match row.place.as_str() {
-        "popeye" => vec!["popeye".into(), "-regression".into(), input_file(row, "inp").display().to_string()],
+        "popeye" => vec![
+            "popeye".into(),
+            "-regression".into(),
+            input_file(row, "inp").display().to_string(),
+        ],
         "suite.epd" | "suite.pgn" => {
             let ext = &row.place["suite.".len()..];
-            ["suite", "-q", "-v", "--threads", "1"].iter().map(|s| (*s).to_owned()).chain([input_file(row, ext).display().to_string()]).collect()
+            ["suite", "-q", "-v", "--threads", "1"]
+                .iter()
+                .map(|s| (*s).to_owned())
+                .chain([input_file(row, ext).display().to_string()])
+                .collect()
         }
         "cli" => words(&String::from_utf8_lossy(&row.input)),
         other => return Err(format!("unknown place '{other}'")),
@@ -225,21 +245,40 @@ fn check_process(row: &Row) -> Result<(), String> {
     } else if let Some(p) = row.says.strip_prefix("err: ") {
         (&ran.stderr, p, "stderr")
     } else {
-        return Err(format!("'Mateproof says' must start with out: or err:, found '{}'", row.says));
+        return Err(format!(
+            "'Mateproof says' must start with out: or err:, found '{}'",
+            row.says
+        ));
     };
     let Some(said_at) = stream.iter().position(|l| glob_match(pattern, l)) else {
-        return Err(format!("no {name} line matches '{pattern}'\nstdout:\n{}\nstderr:\n{}", ran.stdout.join("\n"), ran.stderr.join("\n")));
+        return Err(format!(
+            "no {name} line matches '{pattern}'\nstdout:\n{}\nstderr:\n{}",
+            ran.stdout.join("\n"),
+            ran.stderr.join("\n")
+        ));
     };
     if let Some(code) = row.then.strip_prefix("exit ") {
-        let code: i32 = code.parse().map_err(|_| format!("bad Then '{}'", row.then))?;
+        let code: i32 = code
+            .parse()
+            .map_err(|_| format!("bad Then '{}'", row.then))?;
         if ran.status.code() != Some(code) {
-            return Err(format!("exit status {:?}, expected {code}", ran.status.code()));
+            return Err(format!(
+                "exit status {:?}, expected {code}",
+                ran.status.code()
+            ));
         }
     } else if row.then == "goes on" {
-        let good = if row.place == "popeye" { POPEYE_GOOD } else { SUITE_GOOD };
+        let good = if row.place == "popeye" {
+            POPEYE_GOOD
+        } else {
+            SUITE_GOOD
+        };
         let later = &ran.stdout[if name == "stdout" { said_at } else { 0 }..];
         if !later.iter().any(|l| glob_match(good, l)) {
-            return Err(format!("the good entry after the bad one was not solved ('{good}' missing)\n{}", ran.stdout.join("\n")));
+            return Err(format!(
+                "the good entry after the bad one was not solved ('{good}' missing)\n{}",
+                ran.stdout.join("\n")
+            ));
         }
     } else {
         return Err(format!("unknown Then '{}' for {}", row.then, row.place));
@@ -267,24 +306,38 @@ impl Engine {
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).split(b'\n') {
                 let Ok(line) = line else { break };
-                if tx.send(String::from_utf8_lossy(&line).into_owned()).is_err() {
+                if tx
+                    .send(String::from_utf8_lossy(&line).into_owned())
+                    .is_err()
+                {
                     break;
                 }
             }
         });
-        Engine { child, lines: rx, seen: Vec::new() }
+        Engine {
+            child,
+            lines: rx,
+            seen: Vec::new(),
+        }
     }
 
     fn send(&mut self, bytes: &[u8]) {
         let stdin = self.child.stdin.as_mut().expect("stdin open");
-        stdin.write_all(bytes).and_then(|_| stdin.write_all(b"\n")).and_then(|_| stdin.flush()).expect("the engine reads its input");
+        stdin
+            .write_all(bytes)
+            .and_then(|_| stdin.write_all(b"\n"))
+            .and_then(|_| stdin.flush())
+            .expect("the engine reads its input");
     }
 
     /// Reads lines until one matches `pattern`; all lines read are kept in `seen`.
     fn until(&mut self, pattern: &str) -> Result<(), String> {
         let deadline = Instant::now() + HANG_GUARD;
         loop {
-            match self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            match self
+                .lines
+                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            {
                 Ok(line) => {
                     let hit = glob_match(pattern, &line);
                     self.seen.push(line);
@@ -292,8 +345,12 @@ impl Engine {
                         return Ok(());
                     }
                 }
-                Err(RecvTimeoutError::Timeout) => return Err(format!("no line matching '{pattern}' (hang guard)")),
-                Err(RecvTimeoutError::Disconnected) => return Err(format!("the engine ended before '{pattern}'")),
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!("no line matching '{pattern}' (hang guard)"))
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(format!("the engine ended before '{pattern}'"))
+                }
             }
         }
     }
@@ -327,16 +384,32 @@ fn check_uci(row: &Row) -> Result<(), String> {
         engine.send(b"d");
     }
     engine.send(b"isready");
-    engine.until("readyok").map_err(|e| format!("{e}\n{}", engine.seen.join("\n")))?;
+    engine
+        .until("readyok")
+        .map_err(|e| format!("{e}\n{}", engine.seen.join("\n")))?;
     if !engine.seen.iter().any(|l| glob_match(&row.says, l)) {
-        return Err(format!("no line matches '{}'; the engine said:\n{}", row.says, engine.seen.join("\n")));
+        return Err(format!(
+            "no line matches '{}'; the engine said:\n{}",
+            row.says,
+            engine.seen.join("\n")
+        ));
     }
-    let errors = engine.seen.iter().filter(|l| l.starts_with("info string error: ")).count();
+    let errors = engine
+        .seen
+        .iter()
+        .filter(|l| l.starts_with("info string error: "))
+        .count();
     if errors > 1 {
-        return Err(format!("{errors} error lines for one bad line:\n{}", engine.seen.join("\n")));
+        return Err(format!(
+            "{errors} error lines for one bad line:\n{}",
+            engine.seen.join("\n")
+        ));
     }
     if unchanged && !engine.seen.iter().any(|l| l == BEFORE_FEN) {
-        return Err(format!("the position changed: 'd' did not show '{BEFORE_FEN}'\n{}", engine.seen.join("\n")));
+        return Err(format!(
+            "the position changed: 'd' did not show '{BEFORE_FEN}'\n{}",
+            engine.seen.join("\n")
+        ));
     }
     if row.then != "keeps serving" && !unchanged {
         return Err(format!("unknown Then '{}' for uci", row.then));
@@ -351,16 +424,37 @@ fn check_uci(row: &Row) -> Result<(), String> {
 #[test]
 fn every_row_of_the_error_table_holds() {
     let rows = rows();
-    assert!(rows.len() >= 40, "the table in protocol/errors.md has only {} rows: was it parsed?", rows.len());
+    assert!(
+        rows.len() >= 40,
+        "the table in protocol/errors.md has only {} rows: was it parsed?",
+        rows.len()
+    );
     let failures: Vec<String> = rows
         .iter()
         .filter_map(|row| {
-            let result = if row.place == "uci" { check_uci(row) } else { check_process(row) };
-            result.err().map(|why| format!("errors.md:{} ({} — {}): {why}", row.line, row.place, row.what))
+            let result = if row.place == "uci" {
+                check_uci(row)
+            } else {
+                check_process(row)
+            };
+            result.err().map(|why| {
+                format!(
+                    "errors.md:{} ({} — {}): {why}",
+                    row.line, row.place, row.what
+                )
+            })
         })
         .collect();
-    let _ = std::fs::remove_dir_all(std::env::temp_dir().join(format!("mateproof-robust-errors-{}", std::process::id())));
-    assert!(failures.is_empty(), "{} of {} rows fail:\n\n{}", failures.len(), rows.len(), failures.join("\n\n"));
+    let _ = std::fs::remove_dir_all(
+        std::env::temp_dir().join(format!("mateproof-robust-errors-{}", std::process::id())),
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {} rows fail:\n\n{}",
+        failures.len(),
+        rows.len(),
+        failures.join("\n\n")
+    );
 }
 
 #[test]
@@ -369,8 +463,17 @@ fn every_front_end_has_rows() {
     for place in ["uci", "popeye", "suite.epd", "suite.pgn", "cli"] {
         assert!(rows.iter().any(|r| r.place == place), "no row for {place}");
     }
-    for then in ["keeps serving", "position unchanged", "goes on", "exit 1", "exit 2"] {
-        assert!(rows.iter().any(|r| r.then == then), "no row with Then '{then}'");
+    for then in [
+        "keeps serving",
+        "position unchanged",
+        "goes on",
+        "exit 1",
+        "exit 2",
+    ] {
+        assert!(
+            rows.iter().any(|r| r.then == then),
+            "no row with Then '{then}'"
+        );
     }
 }
 
@@ -379,5 +482,8 @@ fn the_reading_rules_work() {
     assert_eq!(unescape(r"a\nb\x41{{x*3}}\\"), b"a\nbAxxx\\");
     assert!(glob_match("info * '*'", "info string 'x'"));
     assert!(!glob_match("abc", "abcd"));
-    assert_eq!(words(r#"solve --fen "8/8 w" --mate 2"#), ["solve", "--fen", "8/8 w", "--mate", "2"]);
+    assert_eq!(
+        words(r#"solve --fen "8/8 w" --mate 2"#),
+        ["solve", "--fen", "8/8 w", "--mate", "2"]
+    );
 }

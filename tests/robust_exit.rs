@@ -24,7 +24,10 @@ fn root() -> &'static Path {
 fn long_mate() -> (String, u32) {
     let path = root().join("testsuites/mates/classic280.epd");
     let text = std::fs::read_to_string(&path).expect("testsuites/mates/classic280.epd");
-    let line = text.lines().find(|l| !l.trim().is_empty()).expect("a position");
+    let line = text
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .expect("a position");
     let fields: Vec<&str> = line.split_whitespace().collect();
     let moves = line
         .split_once("bm #")
@@ -46,7 +49,9 @@ fn engine(args: &[&str]) -> Child {
 
 fn send(child: &mut Child, line: &str) {
     let stdin = child.stdin.as_mut().expect("stdin open");
-    writeln!(stdin, "{line}").and_then(|_| stdin.flush()).expect("the engine reads");
+    writeln!(stdin, "{line}")
+        .and_then(|_| stdin.flush())
+        .expect("the engine reads");
 }
 
 /// Reads stdout lines until one starts with `prefix` (the reader is handed back for later use).
@@ -55,7 +60,10 @@ fn wait_for(stdout: &mut BufReader<ChildStdout>, prefix: &str) {
     loop {
         line.clear();
         let n = stdout.read_line(&mut line).expect("readable output");
-        assert!(n > 0, "the engine ended before a line starting with '{prefix}'");
+        assert!(
+            n > 0,
+            "the engine ended before a line starting with '{prefix}'"
+        );
         if line.starts_with(prefix) {
             return;
         }
@@ -64,7 +72,10 @@ fn wait_for(stdout: &mut BufReader<ChildStdout>, prefix: &str) {
 
 /// Waits for the process to end (within the hang guard) and returns its status, the rest of
 /// its output, and how long it took.
-fn ended(mut child: Child, stdout: Option<BufReader<ChildStdout>>) -> (ExitStatus, Vec<u8>, Duration) {
+fn ended(
+    mut child: Child,
+    stdout: Option<BufReader<ChildStdout>>,
+) -> (ExitStatus, Vec<u8>, Duration) {
     let started = Instant::now();
     let reader = std::thread::spawn(move || {
         let mut rest = Vec::new();
@@ -94,7 +105,11 @@ fn sigterm(child: &Child) {
 }
 
 fn assert_whole_lines(rest: &[u8]) {
-    assert!(rest.is_empty() || rest.ends_with(b"\n"), "a half-written line was left: {:?}", String::from_utf8_lossy(&rest[rest.len().saturating_sub(80)..]));
+    assert!(
+        rest.is_empty() || rest.ends_with(b"\n"),
+        "a half-written line was left: {:?}",
+        String::from_utf8_lossy(&rest[rest.len().saturating_sub(80)..])
+    );
 }
 
 #[test]
@@ -146,9 +161,14 @@ fn sigterm_ends_the_uci_engine_mid_search() {
 fn sigterm_ends_a_popeye_run_keeping_finished_problems() {
     // A quick problem, then the #6 that takes seconds: the first one's solution is on stdout
     // before the signal arrives, and stays there.
-    let slow = std::fs::read_to_string(root().join("testsuites/popeye/timing/T09_m6_chestuci_l301.inp")).expect("timing input");
+    let slow =
+        std::fs::read_to_string(root().join("testsuites/popeye/timing/T09_m6_chestuci_l301.inp"))
+            .expect("timing input");
     let quick = "BeginProblem\nPieces White Kg6 Rb1 Black Kh8\nStipulation #1\nOption NoBoard\nNextProblem\n";
-    let input = format!("{quick}{}", slow.trim_start().trim_start_matches("BeginProblem"));
+    let input = format!(
+        "{quick}{}",
+        slow.trim_start().trim_start_matches("BeginProblem")
+    );
     let dir = std::env::temp_dir().join(format!("mateproof-robust-exit-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temporary folder");
     let file = dir.join("two.inp");
@@ -186,7 +206,10 @@ fn a_closed_output_ends_the_engine() {
     let mut status = None;
     while started.elapsed() < HANG_GUARD {
         let stdin = child.stdin.as_mut().expect("stdin open");
-        if writeln!(stdin, "isready").and_then(|_| stdin.flush()).is_err() {
+        if writeln!(stdin, "isready")
+            .and_then(|_| stdin.flush())
+            .is_err()
+        {
             break; // it has closed its input: it is gone or going
         }
         if let Some(s) = child.try_wait().expect("waitable") {

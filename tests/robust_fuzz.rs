@@ -29,7 +29,9 @@ fn files(dir: &Path, suffix: &str) -> Vec<PathBuf> {
     let mut found = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
         for entry in entries.flatten() {
             let path = entry.path();
             if path.is_dir() {
@@ -44,8 +46,10 @@ fn files(dir: &Path, suffix: &str) -> Vec<PathBuf> {
 }
 
 fn read(path: &Path) -> String {
-    String::from_utf8_lossy(&std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
-        .into_owned()
+    String::from_utf8_lossy(
+        &std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+    )
+    .into_owned()
 }
 
 /// The seeds, read once: every 7th line of the mate and perft suites, every Popeye input, every
@@ -54,8 +58,14 @@ fn seeds() -> &'static Seeds {
     static SEEDS: OnceLock<Seeds> = OnceLock::new();
     SEEDS.get_or_init(|| {
         let mut seeds = Seeds::default();
-        seeds.fens.extend(harness::START_POSITIONS.iter().map(|s| (*s).to_owned()));
-        let suites = [root().join("testsuites/mates"), root().join("testsuites/perft"), root().join("testsuites/suites-small")];
+        seeds
+            .fens
+            .extend(harness::START_POSITIONS.iter().map(|s| (*s).to_owned()));
+        let suites = [
+            root().join("testsuites/mates"),
+            root().join("testsuites/perft"),
+            root().join("testsuites/suites-small"),
+        ];
         for dir in &suites {
             for file in files(dir, ".epd") {
                 for line in read(&file).lines().step_by(7).take(400) {
@@ -67,7 +77,10 @@ fn seeds() -> &'static Seeds {
                 }
             }
         }
-        seeds.popeye_files = files(&root().join("testsuites/popeye"), ".inp").iter().map(|p| read(p)).collect();
+        seeds.popeye_files = files(&root().join("testsuites/popeye"), ".inp")
+            .iter()
+            .map(|p| read(p))
+            .collect();
         for file in files(&root().join("protocol/sessions"), ".txt") {
             for line in read(&file).lines() {
                 if let Some(command) = line.strip_prefix("> ") {
@@ -76,7 +89,10 @@ fn seeds() -> &'static Seeds {
             }
         }
         assert!(
-            !seeds.fens.is_empty() && !seeds.epd_lines.is_empty() && !seeds.popeye_files.is_empty() && !seeds.uci_lines.is_empty(),
+            !seeds.fens.is_empty()
+                && !seeds.epd_lines.is_empty()
+                && !seeds.popeye_files.is_empty()
+                && !seeds.uci_lines.is_empty(),
             "seed files missing under testsuites/ or protocol/sessions/"
         );
         seeds
@@ -98,7 +114,10 @@ fn quiet_panics() {
         let previous = panic::take_hook();
         panic::set_hook(Box::new(move |info| {
             if FUZZING.with(Cell::get) {
-                let place = info.location().map(|l| format!("{}:{}", l.file(), l.line())).unwrap_or_default();
+                let place = info
+                    .location()
+                    .map(|l| format!("{}:{}", l.file(), l.line()))
+                    .unwrap_or_default();
                 LAST_PANIC.with(|p| *p.borrow_mut() = place);
             } else {
                 previous(info);
@@ -129,7 +148,10 @@ fn fuzz(c: &Campaign) -> Outcome {
     let run = harness::target(c.target).unwrap_or_else(|| panic!("no target {}", c.target));
     let mut rng = Rng::new(c.seed);
     let started = Instant::now();
-    let mut outcome = Outcome { executions: 0, failures: BTreeMap::new() };
+    let mut outcome = Outcome {
+        executions: 0,
+        failures: BTreeMap::new(),
+    };
     while outcome.executions < c.max_inputs && c.max_time.is_none_or(|t| started.elapsed() < t) {
         let data = input(c.target, seeds(), &mut rng);
         outcome.executions += 1;
@@ -161,7 +183,9 @@ fn fuzz(c: &Campaign) -> Outcome {
 
 /// Runs one target as configured by the environment (see the module comment).
 fn campaign(target: &'static str, default_inputs: u64) {
-    let seconds: Option<u64> = std::env::var("MATEPROOF_FUZZ_SECONDS").ok().and_then(|s| s.parse().ok());
+    let seconds: Option<u64> = std::env::var("MATEPROOF_FUZZ_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok());
     let only = std::env::var("MATEPROOF_FUZZ_TARGET").ok();
     if seconds.is_some() && only.as_deref().is_some_and(|t| t != target) {
         return;
@@ -171,18 +195,45 @@ fn campaign(target: &'static str, default_inputs: u64) {
         .and_then(|s| s.parse().ok())
         .unwrap_or(0x6d61_7465 ^ target.len() as u64);
     let c = match seconds {
-        Some(s) => Campaign { target, seed, max_inputs: u64::MAX, max_time: Some(Duration::from_secs(s)), save: true },
-        None => Campaign { target, seed, max_inputs: default_inputs, max_time: None, save: false },
+        Some(s) => Campaign {
+            target,
+            seed,
+            max_inputs: u64::MAX,
+            max_time: Some(Duration::from_secs(s)),
+            save: true,
+        },
+        None => Campaign {
+            target,
+            seed,
+            max_inputs: default_inputs,
+            max_time: None,
+            save: false,
+        },
     };
     let outcome = fuzz(&c);
     // tools/fuzz-run reads this line (run with --nocapture).
-    println!("fuzz {target}: {} executions, {} distinct failures, seed {}", outcome.executions, outcome.failures.len(), c.seed);
+    println!(
+        "fuzz {target}: {} executions, {} distinct failures, seed {}",
+        outcome.executions,
+        outcome.failures.len(),
+        c.seed
+    );
     let report: Vec<String> = outcome
         .failures
         .iter()
-        .map(|(place, (message, data))| format!("at {place}: {message}\n  input: {:?}", String::from_utf8_lossy(data)))
+        .map(|(place, (message, data))| {
+            format!(
+                "at {place}: {message}\n  input: {:?}",
+                String::from_utf8_lossy(data)
+            )
+        })
         .collect();
-    assert!(report.is_empty(), "{target}: {} distinct failures:\n{}", report.len(), report.join("\n"));
+    assert!(
+        report.is_empty(),
+        "{target}: {} distinct failures:\n{}",
+        report.len(),
+        report.join("\n")
+    );
 }
 
 #[test]

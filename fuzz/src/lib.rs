@@ -17,13 +17,18 @@ pub mod generate;
 use mateproof::board::fen::{parse_fen, to_fen};
 use mateproof::board::{zobrist, Color, Move, Piece, Position, Role, Square, Validation};
 use mateproof::formats::Epd;
-use mateproof::notation::{parse_popeye, parse_san, parse_san_line, parse_uci, to_popeye, to_san, Language};
+use mateproof::notation::{
+    parse_popeye, parse_san, parse_san_line, parse_uci, to_popeye, to_san, Language,
+};
 use mateproof::popeye::run::{run as run_popeye, RunOptions};
 use mateproof::uci::parse_line;
 use std::time::Duration;
 
+/// A fuzz target's harness function.
+pub type Target = fn(&[u8]);
+
 /// The fuzz targets, by the names `cargo fuzz`, the corpus folders and the tests use.
-pub const TARGETS: [(&str, fn(&[u8])); 5] = [
+pub const TARGETS: [(&str, Target); 5] = [
     ("fen_epd", fen_epd),
     ("moves", moves),
     ("uci_line", uci_line),
@@ -32,7 +37,7 @@ pub const TARGETS: [(&str, fn(&[u8])); 5] = [
 ];
 
 /// The harness function of a target name.
-pub fn target(name: &str) -> Option<fn(&[u8])> {
+pub fn target(name: &str) -> Option<Target> {
     TARGETS.iter().find(|(n, _)| *n == name).map(|(_, f)| *f)
 }
 
@@ -68,10 +73,20 @@ pub fn fen_epd(data: &[u8]) {
         }
         if let Ok(epd) = Epd::parse(line) {
             let written = epd.to_string();
-            let reread = Epd::parse(&written)
-                .unwrap_or_else(|e| panic!("EPD '{line}' was written as '{written}', which does not read: {e}"));
-            assert_eq!(reread, epd, "EPD '{line}' written as '{written}' reads differently");
-            let _ = (epd.dm(), epd.acd(), epd.id(), epd.comment(0), epd.perft_counts());
+            let reread = Epd::parse(&written).unwrap_or_else(|e| {
+                panic!("EPD '{line}' was written as '{written}', which does not read: {e}")
+            });
+            assert_eq!(
+                reread, epd,
+                "EPD '{line}' written as '{written}' reads differently"
+            );
+            let _ = (
+                epd.dm(),
+                epd.acd(),
+                epd.id(),
+                epd.comment(0),
+                epd.perft_counts(),
+            );
             if let Ok(pos) = epd.position(Validation::Lenient) {
                 check_position(&pos);
                 let _ = (epd.best_moves(&pos), epd.avoid_moves(&pos), epd.pv(&pos));
@@ -92,33 +107,56 @@ pub fn moves(data: &[u8]) {
     let is_legal = |m: Move| legal.iter().any(|&l| l == m);
     for line in rest.lines().take(32) {
         if let Ok(m) = parse_uci(&pos, line) {
-            assert!(m.is_null() || is_legal(m), "UCI '{line}' gave illegal {m} in {pos:?}");
+            assert!(
+                m.is_null() || is_legal(m),
+                "UCI '{line}' gave illegal {m} in {pos:?}"
+            );
             if !m.is_null() {
-                assert_eq!(parse_uci(&pos, &m.to_string()), Ok(m), "UCI round trip of {m}");
+                assert_eq!(
+                    parse_uci(&pos, &m.to_string()),
+                    Ok(m),
+                    "UCI round trip of {m}"
+                );
             }
         }
         if let Ok(m) = parse_san(&pos, line) {
             // PGN's null move `--` is read as the null move, which is legal out of check.
             let null_ok = m.is_null() && !pos.is_check();
-            assert!(is_legal(m) || null_ok, "SAN '{line}' gave illegal {m} in {pos:?}");
+            assert!(
+                is_legal(m) || null_ok,
+                "SAN '{line}' gave illegal {m} in {pos:?}"
+            );
             let san = to_san(&pos, m);
-            assert_eq!(parse_san(&pos, &san), Ok(m), "SAN round trip of {m} as '{san}' in {pos:?}");
+            assert_eq!(
+                parse_san(&pos, &san),
+                Ok(m),
+                "SAN round trip of {m} as '{san}' in {pos:?}"
+            );
         }
         if let Ok(line_moves) = parse_san_line(&pos, line) {
             let mut p = pos;
             for m in line_moves {
                 if m.is_null() {
-                    assert!(!p.is_check(), "SAN line '{line}': null move out of check in {p:?}");
+                    assert!(
+                        !p.is_check(),
+                        "SAN line '{line}': null move out of check in {p:?}"
+                    );
                     p.play_null();
                 } else {
-                    assert!(p.legal_moves().iter().any(|&l| l == m), "SAN line '{line}': {m} illegal in {p:?}");
+                    assert!(
+                        p.legal_moves().iter().any(|&l| l == m),
+                        "SAN line '{line}': {m} illegal in {p:?}"
+                    );
                     p.play(m);
                 }
             }
         }
         for language in Language::ALL {
             if let Ok(m) = parse_popeye(&pos, line, language) {
-                assert!(is_legal(m), "Popeye '{line}' ({language:?}) gave illegal {m} in {pos:?}");
+                assert!(
+                    is_legal(m),
+                    "Popeye '{line}' ({language:?}) gave illegal {m} in {pos:?}"
+                );
                 let written = to_popeye(&pos, m, language);
                 assert_eq!(
                     parse_popeye(&pos, &written, language),
@@ -134,7 +172,11 @@ pub fn moves(data: &[u8]) {
         // Only the encoding the generator itself uses (some raw values decode to the same move
         // as another value does; tables store only generated moves).
         if !m.is_null() && Move::new(m.from(), m.to(), m.kind()) == m {
-            assert_eq!(pos.is_legal(m), is_legal(m), "is_legal({m}) disagrees with the generator in {pos:?}");
+            assert_eq!(
+                pos.is_legal(m),
+                is_legal(m),
+                "is_legal({m}) disagrees with the generator in {pos:?}"
+            );
         }
     }
 }
@@ -199,8 +241,12 @@ pub fn make_unmake(data: &[u8]) {
         let parent = pos;
         pos = parent.after(m);
         check_position(&pos);
-        let reread = Position::from_fen(&to_fen(&pos), Validation::Lenient)
-            .unwrap_or_else(|e| panic!("after {m} from {parent:?}: FEN {} does not read: {e}", to_fen(&pos)));
+        let reread = Position::from_fen(&to_fen(&pos), Validation::Lenient).unwrap_or_else(|e| {
+            panic!(
+                "after {m} from {parent:?}: FEN {} does not read: {e}",
+                to_fen(&pos)
+            )
+        });
         assert_same_position(&pos, &reread, "after a move, FEN round trip");
         if !pos.is_check() {
             let there = pos.after_null();
@@ -209,8 +255,15 @@ pub fn make_unmake(data: &[u8]) {
             let back = there.after_null();
             // The null move passes up an e.p. capture, so that right is gone on return.
             let lost_ep = pos.ep_square().map_or(0, zobrist::en_passant);
-            assert_eq!(back.key() ^ lost_ep, pos.key(), "null move there and back changed the key of {pos:?}");
-            assert_eq!(to_fen(&back).split(' ').take(3).collect::<Vec<_>>(), to_fen(&pos).split(' ').take(3).collect::<Vec<_>>());
+            assert_eq!(
+                back.key() ^ lost_ep,
+                pos.key(),
+                "null move there and back changed the key of {pos:?}"
+            );
+            assert_eq!(
+                to_fen(&back).split(' ').take(3).collect::<Vec<_>>(),
+                to_fen(&pos).split(' ').take(3).collect::<Vec<_>>()
+            );
             assert!(back.ep_square().is_none());
         }
     }
@@ -238,21 +291,33 @@ fn position_from_input(text: &str, selector: u8) -> (Position, &str) {
 /// king per side, the side not to move not in check, and the legal moves all play to positions
 /// with consistent keys.
 pub fn check_position(pos: &Position) {
-    assert_eq!(pos.key(), pos.compute_key(), "incremental key differs from the recomputed one in {pos:?}");
+    assert_eq!(
+        pos.key(),
+        pos.compute_key(),
+        "incremental key differs from the recomputed one in {pos:?}"
+    );
     let mut occupied = 0u32;
     for sq in Square::all() {
         let piece = pos.piece_at(sq);
         for color in Color::ALL {
             for role in Role::ALL {
                 let on_board = pos.pieces(color, role).contains(sq);
-                assert_eq!(on_board, piece == Some(Piece::new(color, role)), "bitboards and mailbox disagree on {sq} in {pos:?}");
+                assert_eq!(
+                    on_board,
+                    piece == Some(Piece::new(color, role)),
+                    "bitboards and mailbox disagree on {sq} in {pos:?}"
+                );
             }
         }
         occupied += u32::from(piece.is_some());
     }
-    assert_eq!(occupied, pos.occupied().count() as u32, "occupancy in {pos:?}");
+    assert_eq!(occupied, pos.occupied().count(), "occupancy in {pos:?}");
     for color in Color::ALL {
-        assert_eq!(pos.pieces(color, Role::King).count(), 1, "kings of {color:?} in {pos:?}");
+        assert_eq!(
+            pos.pieces(color, Role::King).count(),
+            1,
+            "kings of {color:?} in {pos:?}"
+        );
     }
     let them = !pos.turn();
     assert!(
@@ -269,6 +334,10 @@ fn assert_same_position(a: &Position, b: &Position, what: &str) {
     assert_eq!(a.key(), b.key(), "{what}: keys differ: {a:?} vs {b:?}");
     assert_eq!(to_fen(a), to_fen(b), "{what}: FENs differ");
     for sq in Square::all() {
-        assert_eq!(a.piece_at(sq), b.piece_at(sq), "{what}: boards differ on {sq}");
+        assert_eq!(
+            a.piece_at(sq),
+            b.piece_at(sq),
+            "{what}: boards differ on {sq}"
+        );
     }
 }

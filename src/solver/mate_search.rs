@@ -8,7 +8,7 @@
 //! The reported length is then a proven mate length, not necessarily the shortest.
 
 use super::prover::Prover;
-use super::solve::{DFPN_ROOT_BUDGET, DFPN_TABLE_ENTRIES};
+use super::solve::{dfpn_entries, DFPN_ROOT_BUDGET};
 use super::{Dfpn, SearchControl, TranspositionTable};
 use crate::board::{Move, Position};
 
@@ -123,7 +123,8 @@ fn prove_key(
     budget: Option<u64>,
 ) -> Option<Move> {
     let all = candidates.len() == pos.legal_moves().len();
-    let mut dfpn = Dfpn::new(prover, DFPN_TABLE_ENTRIES);
+    let entries = dfpn_entries(prover.table());
+    let mut dfpn = Dfpn::new(prover, entries);
     if let Some(nodes) = budget {
         dfpn = dfpn.with_node_budget(nodes);
     }

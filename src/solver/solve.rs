@@ -14,8 +14,16 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 const DFPN_MIN_MOVES: u32 = 6;
 /// Nodes df-pn may spend looking for a key before the depth-first search takes over.
 pub(super) const DFPN_ROOT_BUDGET: u64 = 300_000;
-/// Working-table entries of a df-pn search.
-pub(super) const DFPN_TABLE_ENTRIES: usize = 1 << 18;
+/// Most working-table entries of a df-pn search (see [`dfpn_entries`]).
+const DFPN_TABLE_ENTRIES: usize = 1 << 20;
+
+/// Working-table entries for a df-pn search over `tt`: at most [`DFPN_TABLE_ENTRIES`], and
+/// never more than one per 64 bytes of the table. A working entry takes 16 bytes, so df-pn
+/// adds at most a quarter of the table to the memory in use: a UCI engine with `Hash 64`
+/// stays near 64 MB.
+pub(super) fn dfpn_entries(tt: &TranspositionTable) -> usize {
+    (tt.size_bytes() / 64).clamp(1 << 12, DFPN_TABLE_ENTRIES)
+}
 
 /// Why a problem cannot be solved.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -126,7 +134,8 @@ fn solve_first_moves(
     // is the better tool for refuting the other first moves. A budgeted df-pn run at the root
     // leaves its proof in the shared table for the loop below.
     if n >= DFPN_MIN_MOVES {
-        let _ = Dfpn::new(prover, DFPN_TABLE_ENTRIES)
+        let entries = dfpn_entries(prover.table());
+        let _ = Dfpn::new(prover, entries)
             .with_node_budget(DFPN_ROOT_BUDGET)
             .attacker_wins(root, n);
     }
