@@ -48,35 +48,14 @@ pub struct SolveArgs {
     pub threads: usize,
     /// Transposition table size in MB (1 to 16384, as the UCI `Hash` option); by default sized
     /// to the stipulation (2 MB for a two-mover up to 128 MB from six moves on).
-    #[arg(long, value_parser = parse_hash_mb)]
+    #[arg(long, value_parser = crate::cli::args::parse_hash_mb)]
     pub hash: Option<usize>,
     /// Give up after this many seconds (a positive number; fractions allowed).
-    #[arg(long, value_parser = parse_seconds)]
+    #[arg(long, value_parser = crate::cli::args::parse_seconds)]
     pub time: Option<f64>,
     /// Print the documented JSON object instead of the text tree.
     #[arg(long)]
     pub json: bool,
-}
-
-/// Largest table `--hash` accepts, in MB: the UCI `Hash` option's maximum. A larger request
-/// used to abort the process when the allocation failed.
-const MAX_HASH_MB: usize = 16_384;
-
-fn parse_hash_mb(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => Ok(mb),
-        _ => Err(format!(
-            "expected a whole number of megabytes from 1 to {MAX_HASH_MB}"
-        )),
-    }
-}
-
-/// A time limit: positive and finite (a zero, negative or NaN limit used to mean "no limit").
-fn parse_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(secs) if secs.is_finite() && secs > 0.0 && secs <= 1e9 => Ok(secs),
-        _ => Err("expected a positive number of seconds".to_owned()),
-    }
 }
 
 /// Runs `mateproof solve`. Exit status 2 on bad input.

@@ -119,7 +119,7 @@ pub struct ComposeArgs {
     #[arg(long)]
     pub fallback: bool,
     /// Give up after this many seconds (improvements found so far are printed).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::cli::args::parse_seconds)]
     pub time: Option<f64>,
     /// Print the result as JSON.
     #[arg(long)]
@@ -261,7 +261,7 @@ pub fn run_compose(args: &ComposeArgs) -> ExitCode {
         ..ComposeOptions::default()
     };
     let mut control = SearchControl::unlimited();
-    if let Some(secs) = args.time.filter(|s| s.is_finite() && *s > 0.0) {
+    if let Some(secs) = args.time {
         control = control.with_time_limit(Duration::from_secs_f64(secs));
     }
     let started = Instant::now();
