@@ -4,17 +4,17 @@
 //! writers print it. This crate's modules follow that flow; [`board`] underlies them all.
 
 pub mod board;
+pub mod cli;
+pub mod composer;
+pub mod formats;
+pub mod notation;
+pub mod output;
 pub mod perft;
+pub mod popeye;
 pub mod problem;
+pub mod search;
 pub mod solution;
 pub mod solver;
-pub mod output;
-pub mod cli;
-pub mod popeye;
-pub mod notation;
-pub mod formats;
-pub mod composer;
-pub mod search;
+pub mod suite;
 pub mod uci;
 pub mod util;
-pub mod suite;

@@ -5,7 +5,11 @@ use mateproof::board::{fen::STARTPOS_FEN, Position, Validation};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "mateproof", version, about = "A chess-problem solving engine (directmates, UCI, Popeye input)")]
+#[command(
+    name = "mateproof",
+    version,
+    about = "A chess-problem solving engine (directmates, UCI, Popeye input)"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -44,7 +48,11 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Perft { depth, fen, divide: _ }) => run_perft(depth, fen.as_deref()),
+        Some(Command::Perft {
+            depth,
+            fen,
+            divide: _,
+        }) => run_perft(depth, fen.as_deref()),
         Some(Command::Solve(args)) => mateproof::cli::solve::run(&args),
         Some(Command::Score(args)) => mateproof::composer::cli::run_score(&args),
         Some(Command::Compose(args)) => mateproof::composer::cli::run_compose(&args),

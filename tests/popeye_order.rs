@@ -2,6 +2,8 @@
 //! first moves, threats, variations, continuations, refutations, set and post-key play — is
 //! in ascending `sibling_key` order, and ties never happen between different moves.
 
+mod common;
+
 use mateproof::board::{Move, Position};
 use mateproof::popeye::order::{sibling_key, Lister};
 use mateproof::popeye::problems::twin_problems;
@@ -9,27 +11,6 @@ use mateproof::popeye::reader::read;
 use mateproof::popeye::replay::twin_solution;
 use mateproof::popeye::transcript::Transcript;
 use mateproof::solution::{AttackNode, DefenceNode, Threat};
-use std::path::{Path, PathBuf};
-
-fn pairs() -> Vec<(PathBuf, PathBuf)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("testsuites/popeye");
-    let mut out = Vec::new();
-    for dir in std::fs::read_dir(&root).expect("testsuites/popeye exists") {
-        let dir = dir.unwrap().path();
-        if !dir.is_dir() {
-            continue;
-        }
-        for f in std::fs::read_dir(&dir).unwrap() {
-            let inp = f.unwrap().path();
-            let expected = inp.with_extension("out");
-            if inp.extension().is_some_and(|e| e == "inp") && expected.exists() {
-                out.push((inp, expected));
-            }
-        }
-    }
-    out.sort();
-    out
-}
 
 struct Checker {
     lists: usize,
@@ -102,7 +83,7 @@ fn every_sibling_list_of_every_reference_output_is_in_sibling_order() {
         lists: 0,
         failures: Vec::new(),
     };
-    for (inp, out) in pairs() {
+    for (inp, out) in common::popeye_pairs() {
         let input = String::from_utf8_lossy(&std::fs::read(&inp).unwrap()).into_owned();
         let transcript = Transcript::parse(&std::fs::read_to_string(&out).unwrap()).unwrap();
         let file = read(&input);

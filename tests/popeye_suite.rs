@@ -3,34 +3,15 @@
 //! `.out` byte for byte and as trees (sets per node, `popeye::compare`). The counts are
 //! printed; every file must match byte for byte.
 
+mod common;
+
 use mateproof::popeye::compare::compare;
 use mateproof::popeye::run::{run, RunOptions};
 use mateproof::popeye::transcript::Transcript;
-use std::path::{Path, PathBuf};
-
-fn pairs() -> Vec<(PathBuf, PathBuf)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("testsuites/popeye");
-    let mut out = Vec::new();
-    for dir in std::fs::read_dir(&root).expect("testsuites/popeye exists") {
-        let dir = dir.unwrap().path();
-        if !dir.is_dir() {
-            continue;
-        }
-        for f in std::fs::read_dir(&dir).unwrap() {
-            let inp = f.unwrap().path();
-            let expected = inp.with_extension("out");
-            if inp.extension().is_some_and(|e| e == "inp") && expected.exists() {
-                out.push((inp, expected));
-            }
-        }
-    }
-    out.sort();
-    out
-}
 
 #[test]
 fn every_popeye_problem_solved_and_written_like_popeye() {
-    let pairs = pairs();
+    let pairs = common::popeye_pairs();
     assert!(
         pairs.len() > 250,
         "expected the Popeye reference pairs, found {}",

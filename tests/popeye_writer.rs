@@ -3,36 +3,17 @@
 //! front end writes them with the header, twins, messages and end lines of the `.inp` file.
 //! No solver is involved, so this pins down the reader and the writer alone.
 
+mod common;
+
 use mateproof::popeye::reader::read;
 use mateproof::popeye::replay::twin_solution;
 use mateproof::popeye::run::{render, RunOptions, TwinContext};
 use mateproof::popeye::transcript::Transcript;
 use mateproof::solver::SolveError;
-use std::path::{Path, PathBuf};
-
-fn pairs() -> Vec<(PathBuf, PathBuf)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("testsuites/popeye");
-    let mut out = Vec::new();
-    for dir in std::fs::read_dir(&root).expect("testsuites/popeye exists") {
-        let dir = dir.unwrap().path();
-        if !dir.is_dir() {
-            continue;
-        }
-        for f in std::fs::read_dir(&dir).unwrap() {
-            let inp = f.unwrap().path();
-            let expected = inp.with_extension("out");
-            if inp.extension().is_some_and(|e| e == "inp") && expected.exists() {
-                out.push((inp, expected));
-            }
-        }
-    }
-    out.sort();
-    out
-}
 
 #[test]
 fn writer_reproduces_every_reference_output_from_its_own_play() {
-    let pairs = pairs();
+    let pairs = common::popeye_pairs();
     assert!(
         pairs.len() > 250,
         "expected the Popeye reference pairs, found {}",

@@ -234,15 +234,7 @@ impl<S: MoveSink> MoveSink for CheckFilter<'_, S> {
         self.inner.push_pawn_targets(checks, delta);
     }
 
-    #[inline]
-    fn push_promotions(&mut self, targets: Bitboard, delta: i8) {
-        for to in targets {
-            let from = from_delta(to, delta);
-            for role in Role::PROMOTIONS {
-                self.push(Move::new(from, to, MoveKind::Promotion(role)));
-            }
-        }
-    }
+    // Promotions use the trait's default, which pushes each one through `push` (the filter).
 
     #[inline]
     fn is_satisfied(&self) -> bool {

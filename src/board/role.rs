@@ -78,6 +78,18 @@ impl Role {
         }
     }
 
+    /// The conventional material value in pawns (Shannon's 1, 3, 3, 5, 9; the king 0).
+    #[inline]
+    pub const fn value(self) -> i32 {
+        match self {
+            Role::Pawn => 1,
+            Role::Knight | Role::Bishop => 3,
+            Role::Rook => 5,
+            Role::Queen => 9,
+            Role::King => 0,
+        }
+    }
+
     /// Bishops, rooks and queens.
     #[inline]
     pub const fn is_slider(self) -> bool {

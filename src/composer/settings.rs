@@ -14,13 +14,8 @@ use crate::board::{Bitboard, Role, Square};
 /// assert_eq!(piece_value(Role::King), 0);
 /// ```
 pub const fn piece_value(role: Role) -> i32 {
-    match role {
-        Role::Pawn => 1,
-        Role::Knight | Role::Bishop => 3,
-        Role::Rook => 5,
-        Role::Queen => 9,
-        Role::King => 0,
-    }
+    // The thesis' Table 12 are Shannon's values, the board's conventional ones.
+    role.value()
 }
 
 /// How a theme shown in several variants is counted before pricing (first full, the rest a

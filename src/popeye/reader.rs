@@ -585,7 +585,11 @@ mod tests {
         let file =
             read("BeginProblem Forsyth 7R/7p/5P1k/4PKpP Stipulation #2 Option EnPassant g7g6g5");
         assert_eq!(file.error, Some(FileError::EndOfFileBeforeEndOfProblem));
-        assert_eq!(file.problems.len(), 1, "the incomplete problem is still read");
+        assert_eq!(
+            file.problems.len(),
+            1,
+            "the incomplete problem is still read"
+        );
         assert_eq!(read("Pieces White Ka1").error, Some(FileError::NoBegin));
         let board = read_forsyth(Language::English, "7R/7p/5P1k/4PKpP").unwrap();
         assert_eq!(board.iter().flatten().count(), 8);

@@ -89,7 +89,12 @@ impl FromStr for Stipulation {
         if moves == 0 {
             return Err(err());
         }
-        Ok(Stipulation { play, aim, moves, exact })
+        Ok(Stipulation {
+            play,
+            aim,
+            moves,
+            exact,
+        })
     }
 }
 

@@ -103,7 +103,13 @@ fn collect(node: &AttackNode, path: &mut Vec<Move>, moves_left: u32, duals: &mut
     if let Threat::Threats(threats) = &node.threat {
         path.push(Move::NULL); // Black's pass
         if threats.len() > 1 {
-            duals.push(make_dual(path.clone(), threats, &forced, true, moves_left - 1));
+            duals.push(make_dual(
+                path.clone(),
+                threats,
+                &forced,
+                true,
+                moves_left - 1,
+            ));
         }
         for t in threats {
             path.push(t.mv);

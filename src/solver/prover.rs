@@ -341,7 +341,7 @@ impl<'a> Prover<'a> {
                 score += 10_000;
             }
             if let Some(victim) = pos.captured_role(m) {
-                score += 1_000 + victim_value(victim);
+                score += 1_000 + victim.value();
             }
             if m.promotion() == Some(Role::Queen) {
                 score += 900;
@@ -374,16 +374,6 @@ fn result_bounds(win: bool, n: u32, best: Move) -> Bounds {
             no_win_within: n,
             best,
         }
-    }
-}
-
-fn victim_value(role: Role) -> i32 {
-    match role {
-        Role::Pawn => 1,
-        Role::Knight | Role::Bishop => 3,
-        Role::Rook => 5,
-        Role::Queen => 9,
-        Role::King => 0,
     }
 }
 
