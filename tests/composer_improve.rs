@@ -253,10 +253,9 @@ fn three_movers_are_improved_by_the_kmove_metric() {
     }
 }
 
-/// Slow (about a minute and a half on two cores; longer when the machine is busy), so it runs
-/// on demand: `cargo test --test composer_improve -- --ignored`, or `tools/composer-bench`.
+/// The acceptance test for the improver: about a minute on two cores, the slowest test
+/// in `cargo test` (`tools/composer-bench` times it and the thesis' other three originals).
 #[test]
-#[ignore]
 fn d1_at_depth_three_finds_an_improvement_at_least_as_good_as_d2() {
     let d1 = thesis("D1");
     let d2_score = evaluate(

@@ -76,7 +76,8 @@ pub(super) struct Searcher<'a> {
     poll_interval: u64,
     pub(super) seldepth: usize,
     stopped: bool,
-    /// False while the first iteration runs: it always completes, so there is a move to play.
+    /// False until the first root move of the first iteration is searched: it always completes,
+    /// so there is a move to play.
     pub(super) may_stop: bool,
 }
 

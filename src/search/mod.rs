@@ -214,6 +214,7 @@ mod tests {
                 ..Limits::default()
             };
             let mut memory = SearchMemory::new(1);
+            let mut last_reported = 0;
             let result = search(
                 &pos,
                 &[pos.key()],
@@ -221,7 +222,7 @@ mod tests {
                 &Clock::new(None, false),
                 &control,
                 &mut memory,
-                &mut |_| {},
+                &mut |it| last_reported = it.nodes,
             );
             assert!(pos.is_legal(result.best));
             let used = control.nodes();
@@ -229,6 +230,8 @@ mod tests {
                 used >= budget && used <= budget + budget / 100,
                 "{used} nodes for a budget of {budget}"
             );
+            // The search was cut short: its last report carries the final count.
+            assert_eq!(last_reported, used, "budget {budget}");
         }
     }
 

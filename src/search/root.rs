@@ -2,8 +2,8 @@
 //! last iteration's scores, with `MultiPV` lines (line k is the best move once the first k-1
 //! are set aside), and a report after every completed line.
 //!
-//! The first iteration always completes, so even `go movetime 0` or an immediate `stop` has
-//! a searched move to play. An iteration cut short still counts for the moves it finished: a
+//! The first root move of the first iteration always completes, so even `go movetime 0` or an
+//! immediate `stop` has a searched move to play. An iteration cut short still counts for the moves it finished: a
 //! root move that beat the previous best in full is better than that move.
 
 use super::alphabeta::Searcher;
@@ -37,7 +37,8 @@ impl RootMove {
 ///
 /// `game_keys` are the Zobrist keys of the game's positions since its last irreversible move,
 /// ending with `pos` itself (for repetition draws). Every completed iteration is passed to
-/// `report`.
+/// `report`, and so is, when a limit or `stop` cuts an iteration short, the move to be played
+/// with the search's final node count and time.
 ///
 /// ```
 /// use mateproof::board::{Position, Validation};
@@ -145,6 +146,21 @@ pub fn search(
     }
     searcher.flush_nodes();
     let best = &root[0];
+    if searcher.stopped() && !best.pv.is_empty() {
+        // As Stockfish does: the last info line before `bestmove` counts every node searched,
+        // so a GUI (or a script checking `go nodes`) sees the totals, not those of the last
+        // completed iteration.
+        report(&Iteration {
+            depth: completed_depth.max(1),
+            seldepth: (searcher.seldepth as u32).max(completed_depth.max(1)),
+            multipv: 1,
+            score: best.shown_score(),
+            nodes: searcher.total_nodes(),
+            time: clock.elapsed(),
+            hashfull: searcher.hashfull(),
+            pv: best.pv.clone(),
+        });
+    }
     SearchResult {
         best: best.mv,
         ponder: best.pv.get(1).copied(),
@@ -175,6 +191,9 @@ fn search_root(searcher: &mut Searcher, pos: &Position, moves: &mut [RootMove], 
         if searcher.stopped() {
             return;
         }
+        // The first iteration's first move always completes, so even an instant limit plays a
+        // searched move with a score; from then on limits may cut in.
+        searcher.may_stop = true;
         if i == 0 || score > alpha {
             alpha = alpha.max(score);
             rm.score = score;
