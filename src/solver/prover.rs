@@ -4,8 +4,13 @@
 //!
 //! Results go to the shared transposition table as proven bounds, so the tree builder can ask
 //! the same question thousands of times for the price of one search. Move ordering: the
-//! table's move, checks, captures, killers for the attacker; the table's refutation and
-//! killer refutations for the defender. Mate in one is found from checking moves only.
+//! table's move, checks, captures, killers for the attacker; the table's refutation, killer
+//! refutations and then a refutation history for the defender. Mate in one is found from
+//! checking moves only.
+//!
+//! Most of a solve is spent refuting White's first moves, and a defender node whose first
+//! defence refutes costs one attacker search instead of several: the history (how often, and
+//! how deep, a from-to move refuted anywhere in this search) is what finds that defence.
 
 use super::tt::{Bounds, TranspositionTable};
 use super::SearchControl;
@@ -42,6 +47,8 @@ pub struct Prover<'a> {
     defence_killers: Vec<[Move; 2]>,
     /// The last mating move found at each ply: often mates again after another defence.
     mate_killers: Vec<Move>,
+    /// Refutation history: per from-to square pair, the weight of the defences that refuted.
+    refutations: Box<[u32; 64 * 64]>,
 }
 
 impl<'a> Prover<'a> {
@@ -57,6 +64,7 @@ impl<'a> Prover<'a> {
             attack_killers: vec![[Move::NULL; 2]; MAX_PLY],
             defence_killers: vec![[Move::NULL; 2]; MAX_PLY],
             mate_killers: vec![Move::NULL; MAX_PLY],
+            refutations: Box::new([0; 64 * 64]),
         }
     }
 
@@ -294,6 +302,7 @@ impl<'a> Prover<'a> {
                 if !self.aborted {
                     self.tt.store(key, result_bounds(false, n, m));
                     self.add_killer(false, ply, m);
+                    self.add_refutation(m, n);
                 }
                 return false;
             }
@@ -317,6 +326,12 @@ impl<'a> Prover<'a> {
                 slot[0] = m;
             }
         }
+    }
+
+    /// Deeper refutations weigh more: they saved larger searches.
+    fn add_refutation(&mut self, m: Move, n: u32) {
+        let slot = &mut self.refutations[from_to(m)];
+        *slot = slot.saturating_add(n * n);
     }
 
     fn killers(&self, attacker: bool, ply: usize) -> [Move; 2] {
@@ -353,11 +368,29 @@ impl<'a> Prover<'a> {
         });
     }
 
-    /// Defender: the table's refutation and the killer refutations first.
+    /// Defender: the table's refutation and the killer refutations first, then the moves that
+    /// refuted most elsewhere.
     fn order_defences(&self, moves: &mut MoveList, best: Move, ply: usize) {
         let killers = self.killers(false, ply);
-        promote(moves, &[best, killers[0], killers[1]]);
+        let history = &self.refutations;
+        sort_by_score(moves, |m| {
+            if m == best {
+                i32::MAX >> 2
+            } else if m == killers[0] {
+                (i32::MAX >> 2) - 1
+            } else if m == killers[1] {
+                (i32::MAX >> 2) - 2
+            } else {
+                history[from_to(m)].min((i32::MAX >> 2) as u32 - 3) as i32
+            }
+        });
     }
+}
+
+/// The index of a move's from-to square pair in a 64 × 64 table.
+#[inline]
+fn from_to(m: Move) -> usize {
+    m.from().index() * 64 + m.to().index()
 }
 
 fn result_bounds(win: bool, n: u32, best: Move) -> Bounds {
@@ -389,20 +422,5 @@ fn sort_by_score(moves: &mut MoveList, mut score: impl FnMut(Move) -> i32) {
     packed[..n].sort_unstable_by(|a, b| b.cmp(a));
     for (dst, p) in moves.iter_mut().zip(packed.iter()) {
         *dst = Move::from_u16(*p as u16);
-    }
-}
-
-/// Moves the given moves (when present) to the front, in the given order; the rest keep
-/// generation order. Cheaper than a sort where only a few moves are special.
-fn promote(moves: &mut MoveList, firsts: &[Move]) {
-    let mut front = 0;
-    for &f in firsts {
-        if f.is_null() {
-            continue;
-        }
-        if let Some(i) = moves[front..].iter().position(|&m| m == f) {
-            moves[front..=front + i].rotate_right(1);
-            front += 1;
-        }
     }
 }
