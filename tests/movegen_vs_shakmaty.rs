@@ -2,13 +2,14 @@
 //!
 //! Seeded random legal play runs from the start position and from every position of the dm1–dm5
 //! directmate suites and of perftsuite.epd; in every position reached the two must agree on the
-//! legal moves (as UCI), captures, checking moves, check/checkmate/stalemate and the FEN, and
+//! legal moves (as UCI), captures, checking moves, check/checkmate/stalemate and the FEN (and no
+//! move [`Flights`] rules out may mate), and
 //! our Zobrist keys must be consistent: the incremental key equals a fresh computation, the same
 //! position reached by a transposed move order has the same key, and different positions have
 //! different keys. A failure names the FEN and the seed; `MATEPROOF_SEED=<n>` reruns with
 //! another base seed.
 
-use mateproof::board::{fen::to_fen, CheckInfo, Move, Position, Validation};
+use mateproof::board::{fen::to_fen, CheckInfo, Flights, Move, Position, Validation};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
 use std::collections::{BTreeSet, HashMap};
@@ -212,8 +213,22 @@ fn compare(
         at()
     );
     let info = CheckInfo::new(ours);
+    let flights = Flights::new(ours);
     for &m in our_moves.iter() {
         let checks_by_definition = checks.contains(&m.to_string());
+        if !flights.may_mate(ours, m) {
+            let (_, reference) = legal
+                .iter()
+                .find(|(u, _)| *u == m.to_string())
+                .expect("the move lists agree");
+            let mut child = theirs.clone();
+            child.play_unchecked(*reference);
+            assert!(
+                !child.is_checkmate(),
+                "Flights::may_mate({m}) ruled out a mate{}",
+                at()
+            );
+        }
         assert_eq!(
             ours.gives_check(m),
             checks_by_definition,

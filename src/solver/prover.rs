@@ -14,7 +14,7 @@
 
 use super::tt::{Bounds, TranspositionTable};
 use super::SearchControl;
-use crate::board::{CheckInfo, Move, MoveList, Position, Role};
+use crate::board::{CheckInfo, Flights, Move, MoveList, Position, Role};
 
 const MAX_PLY: usize = 256;
 
@@ -168,8 +168,11 @@ impl<'a> Prover<'a> {
                 return Some(killer);
             }
         }
-        for &m in pos.checking_moves().iter() {
-            if m == killer {
+        let checks = pos.checking_moves();
+        // Most checks leave the king a flight: those are skipped without making the move.
+        let flights = (!checks.is_empty()).then(|| Flights::new(pos));
+        for &m in checks.iter() {
+            if m == killer || flights.is_some_and(|f| !f.may_mate(pos, m)) {
                 continue;
             }
             self.count_node();
