@@ -110,7 +110,7 @@ fn mate_search_finds_the_shortest_mate() {
                 assert_eq!(got.len(), 1, "{name}:{line}");
                 assert!(want.contains(&got[0]), "{name}:{line}");
                 assert!(
-                    found.pv.len() as u32 <= 2 * n - 1 && found.pv.len() % 2 == 1,
+                    (found.pv.len() as u32) < 2 * n && found.pv.len() % 2 == 1,
                     "{name}:{line}"
                 );
             }

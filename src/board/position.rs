@@ -441,16 +441,16 @@ impl Position {
     }
 }
 
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", super::fen::to_fen(self))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
     fn position_copies_stay_small() {
         assert!(std::mem::size_of::<super::Position>() <= 128);
-    }
-}
-
-impl std::fmt::Debug for Position {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Position({})", super::fen::to_fen(self))
     }
 }

@@ -200,12 +200,9 @@ fn check_checkers(pos: &Position, ep_square: Option<Square>) -> Result<(), Posit
     let mut it = checkers.into_iter();
     if let (Some(a), Some(b)) = (it.next(), it.next()) {
         let role = |sq| pos.role_at(sq);
-        if pos.rooks_queens().contains(a) || pos.bishops_queens().contains(a) {
-            if (pos.rooks_queens() | pos.bishops_queens()).contains(b)
-                && attacks::aligned(a, b, ksq)
-            {
-                return impossible(ImpossibleCheck::AlignedSliders);
-            }
+        let sliders = pos.rooks_queens() | pos.bishops_queens();
+        if sliders.contains(a) && sliders.contains(b) && attacks::aligned(a, b, ksq) {
+            return impossible(ImpossibleCheck::AlignedSliders);
         }
         // A double check needs a discovering slider; two leapers/pawns never arise together,
         // except a pawn capturing e.p. or promoting (covered by the slider rule above).
