@@ -253,7 +253,7 @@ fn three_movers_are_improved_by_the_kmove_metric() {
     }
 }
 
-/// The acceptance test for the improver: about a minute on two cores, the slowest test
+/// The acceptance test for the improver: about 40 s on two cores, the slowest test
 /// in `cargo test` (`tools/composer-bench` times it and the thesis' other three originals).
 #[test]
 fn d1_at_depth_three_finds_an_improvement_at_least_as_good_as_d2() {
