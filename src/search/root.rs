@@ -3,8 +3,8 @@
 //! are set aside), and a report after every completed line.
 //!
 //! The first root move of the first iteration always completes, so even `go movetime 0` or an
-//! immediate `stop` has a searched move to play. An iteration cut short still counts for the moves it finished: a
-//! root move that beat the previous best in full is better than that move.
+//! immediate `stop` has a searched move to play. An iteration cut short still counts for the
+//! moves it finished: a root move that beat the previous best in full is better than that move.
 
 use super::alphabeta::Searcher;
 use super::{Clock, Iteration, Limits, Score, SearchMemory, SearchResult, MAX_PLY};
