@@ -374,17 +374,19 @@ impl<'a> Prover<'a> {
     /// Defender: the table's refutation and the killer refutations first, then the moves that
     /// refuted most elsewhere.
     fn order_defences(&self, moves: &mut MoveList, best: Move, ply: usize) {
+        // Above any history weight, and within the range `sort_by_score` packs.
+        const FIRST: i32 = i32::MAX >> 2;
         let killers = self.killers(false, ply);
         let history = &self.refutations;
         sort_by_score(moves, |m| {
             if m == best {
-                i32::MAX >> 2
+                FIRST
             } else if m == killers[0] {
-                (i32::MAX >> 2) - 1
+                FIRST - 1
             } else if m == killers[1] {
-                (i32::MAX >> 2) - 2
+                FIRST - 2
             } else {
-                history[from_to(m)].min((i32::MAX >> 2) as u32 - 3) as i32
+                history[from_to(m)].min(FIRST as u32 - 3) as i32
             }
         });
     }
