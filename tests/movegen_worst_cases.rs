@@ -26,8 +26,10 @@ fn shakmaty(fen: &str) -> Chess {
     let setup: Fen = fen.parse().expect("a well-formed FEN");
     setup
         .into_position(CastlingMode::Standard)
-        .or_else(|e| e.ignore_too_much_material())
-        .expect("a position shakmaty accepts")
+        .unwrap_or_else(|e| {
+            e.ignore_too_much_material()
+                .expect("a position shakmaty accepts")
+        })
 }
 
 fn ours(fen: &str) -> Position {
