@@ -26,6 +26,18 @@ pub fn shared_root() -> PathBuf {
     }
 }
 
+/// The suites whose positions meet every kind of move and board (castling, en passant,
+/// promotions, crowded boards, problem positions): the perft suite and the proven directmates
+/// dm1–dm5, as paths inside the shared folder.
+pub const POSITION_SUITES: [&str; 6] = [
+    "suites/perftsuite.epd",
+    "suites/dm1.epd",
+    "suites/dm2.epd",
+    "suites/dm3.epd",
+    "suites/dm4.epd",
+    "suites/dm5.epd",
+];
+
 /// Whether this runs in CI, where the shared folder must be present.
 pub fn in_ci() -> bool {
     is_ci_value(std::env::var("CI").ok().as_deref())

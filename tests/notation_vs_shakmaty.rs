@@ -6,7 +6,7 @@ use mateproof::board::fen::to_fen;
 use mateproof::board::{Position, Validation};
 use mateproof::formats::epd::parse_lines;
 use mateproof::notation::{parse_san, to_san_plus};
-use mateproof::reference::shared_text;
+use mateproof::reference::{shared_text, POSITION_SUITES};
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanPlus};
 use shakmaty::uci::UciMove;
@@ -93,14 +93,7 @@ fn random_walk(start: Position, seed: u64, plies: usize, totals: &mut (usize, us
 /// Every position of the shared perft and dm suites (`None`: absent, the test skips).
 fn suite_positions() -> Option<Vec<Position>> {
     let mut positions = Vec::new();
-    for file in [
-        "suites/perftsuite.epd",
-        "suites/dm1.epd",
-        "suites/dm2.epd",
-        "suites/dm3.epd",
-        "suites/dm4.epd",
-        "suites/dm5.epd",
-    ] {
+    for file in POSITION_SUITES {
         let text = shared_text(file)?;
         for (line, epd) in parse_lines(&text) {
             let epd = epd.unwrap_or_else(|e| panic!("{file}:{line}: {e}"));

@@ -3,7 +3,7 @@
 
 use crate::board::{Move, Position, Validation};
 use crate::formats::epd::parse_lines;
-use crate::reference::shared_text;
+use crate::reference::{shared_text, POSITION_SUITES};
 
 /// The FEN of `pos`, parsed leniently (problem positions may have promoted material).
 pub(crate) fn pos(fen: &str) -> Position {
@@ -22,7 +22,7 @@ pub(crate) fn by_uci(pos: &Position, uci: &str) -> Move {
 /// shared reference data is absent and the test skips).
 pub(crate) fn suite_positions() -> Option<Vec<Position>> {
     let mut positions = Vec::new();
-    for file in SUITES {
+    for file in POSITION_SUITES {
         let text = shared_text(file)?;
         for (line, epd) in parse_lines(&text) {
             let epd = epd.unwrap_or_else(|e| panic!("{file}:{line}: {e}"));
@@ -37,12 +37,3 @@ pub(crate) fn suite_positions() -> Option<Vec<Position>> {
     );
     Some(positions)
 }
-
-const SUITES: [&str; 6] = [
-    "suites/perftsuite.epd",
-    "suites/dm1.epd",
-    "suites/dm2.epd",
-    "suites/dm3.epd",
-    "suites/dm4.epd",
-    "suites/dm5.epd",
-];
