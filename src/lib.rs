@@ -12,6 +12,7 @@ pub mod output;
 pub mod perft;
 pub mod popeye;
 pub mod problem;
+pub mod reference;
 pub mod search;
 pub mod solution;
 pub mod solver;
