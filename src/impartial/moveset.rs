@@ -18,7 +18,7 @@ pub struct Step {
 }
 
 /// A rider's step and its range: `max` steps at most, or unlimited when `None`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Ride {
     pub step: Step,
     pub max: Option<u32>,
@@ -79,7 +79,8 @@ impl Step {
 }
 
 impl Moveset {
-    /// A moveset of these leaps and rides (duplicates are kept out; order does not matter).
+    /// A moveset of these leaps and rides. It is a set: duplicates are kept out and the
+    /// vectors are kept sorted, so equal sets compare equal whatever order they came in.
     pub fn new(leaps: &[Step], rides: &[Ride]) -> Result<Moveset, MovesetError> {
         let mut set = Moveset::default();
         for &leap in leaps {
@@ -97,6 +98,8 @@ impl Moveset {
         if set.leaps.is_empty() && set.rides.is_empty() {
             return Err(MovesetError::Empty);
         }
+        set.leaps.sort_unstable();
+        set.rides.sort_unstable();
         Ok(set)
     }
 
@@ -104,7 +107,7 @@ impl Moveset {
     ///
     /// ```
     /// use mateproof::impartial::Moveset;
-    /// assert_eq!(Moveset::named("King").unwrap().to_string(), "leaps 1,0 0,1 1,1");
+    /// assert_eq!(Moveset::named("King").unwrap().to_string(), "leaps 0,1 1,0 1,1");
     /// assert!(Moveset::named("dragon").is_err());
     /// ```
     pub fn named(name: &str) -> Result<Moveset, MovesetError> {
@@ -168,12 +171,12 @@ impl Moveset {
         })
     }
 
-    /// The leaps, in the order given.
+    /// The leaps, sorted.
     pub fn leaps(&self) -> &[Step] {
         &self.leaps
     }
 
-    /// The rides, in the order given.
+    /// The rides, sorted.
     pub fn rides(&self) -> &[Ride] {
         &self.rides
     }
@@ -207,7 +210,7 @@ impl Moveset {
 }
 
 impl fmt::Display for Moveset {
-    /// "leaps 1,0 0,1; rides 1,1 2,1(max 3)".
+    /// "leaps 0,1 1,0; rides 1,1 2,1(max 3)".
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut sections = Vec::new();
         if !self.leaps.is_empty() {
@@ -260,7 +263,7 @@ mod tests {
         }
         assert_eq!(
             Moveset::named("queen").unwrap().to_string(),
-            "rides 1,0 0,1 1,1"
+            "rides 0,1 1,0 1,1"
         );
         assert_eq!(
             Moveset::named("nightrider"),
@@ -288,6 +291,34 @@ mod tests {
         )
         .unwrap();
         set.for_each_move(row_len, |a, b| seen.push((a, b)));
-        assert_eq!(seen, vec![(1, 1), (0, 1), (0, 2)]);
+        assert_eq!(seen, vec![(0, 1), (0, 2), (1, 1)]);
+    }
+
+    fn yaml(text: &str) -> Result<Moveset, MovesetError> {
+        Moveset::from_piece(&crate::pieces::from_yaml_str(text).unwrap())
+    }
+
+    #[test]
+    fn a_yaml_piece_keeps_exactly_its_down_right_vectors() {
+        // Knight: of its eight leaps, [1,-2] and [2,-1] point down and right.
+        let knight =
+            yaml("piece: N\ncomponents: [{kind: leap, vectors: [[1,2]], symmetry: all}]\n");
+        assert_eq!(knight.unwrap(), Moveset::named("knight").unwrap());
+        // Queen: rook and bishop rides, all symmetric; [0,-1], [1,0], [1,-1] remain.
+        let queen = yaml(
+            "piece: Q\ncomponents:\n  - {kind: ride, vectors: [[0,1],[1,1]], symmetry: all}\n",
+        );
+        assert_eq!(queen.unwrap().to_string(), "rides 0,1 1,0 1,1");
+        // A limited ride keeps its limit; a capture-only component adds nothing.
+        let limited = yaml("piece: L\ncomponents:\n  - {kind: ride, vectors: [[1,-1]], max: 2}\n  - {kind: leap, vectors: [[0,-1]], mode: capture_only}\n");
+        assert_eq!(limited.unwrap().to_string(), "rides 1,1(max 2)");
+        assert_eq!(
+            yaml("piece: G\ncomponents: [{kind: hop, vectors: [[0,1]], symmetry: all}]\n"),
+            Err(MovesetError::Hopper("G".into()))
+        );
+        assert_eq!(
+            yaml("piece: Up\ncomponents: [{kind: leap, vectors: [[0,1],[-1,0]]}]\n"),
+            Err(MovesetError::NoDownRightMove("Up".into()))
+        );
     }
 }

@@ -100,9 +100,10 @@ pub fn nim_sum(components: &[Values]) -> u32 {
 /// ```
 /// use mateproof::impartial::{sums, Moveset, Partition, Values};
 /// let rook = Moveset::named("rook").unwrap();
-/// // Rook on (4,4) is Nim with heaps 1 and 3, value 2; on (3,3) heaps 2 and 2, value 0.
+/// // Rook on (4,4) is Nim with heaps 1 and 3, value 2; on (2,2) heaps 1 and 1, value 0.
+/// // The key evens the heaps of (4,4): two columns right.
 /// let games = [Values::solve(&"4,4".parse().unwrap(), &rook),
-///              Values::solve(&"3,3".parse().unwrap(), &rook)];
+///              Values::solve(&"2,2".parse().unwrap(), &rook)];
 /// let key = sums::winning_move(&games).unwrap();
 /// assert_eq!((key.component, key.down, key.right), (0, 0, 2));
 /// ```
