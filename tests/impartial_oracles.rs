@@ -285,8 +285,12 @@ fn i5_pawn_and_knight_reduce_to_downright() {
     }
 }
 
-/// The games' movesets as the test spells them, for terminal tests made without the library.
-fn vectors(piece: &str) -> (Vec<(u64, u64)>, Vec<(u64, u64)>) {
+/// (down, right) displacements.
+type Vectors = Vec<(u64, u64)>;
+
+/// The games' movesets (leaps, rides) as the test spells them, for terminal tests and heights
+/// made without the library.
+fn vectors(piece: &str) -> (Vectors, Vectors) {
     match piece {
         "downright" => (vec![(1, 0), (0, 1)], vec![]),
         "pawn" => (vec![(0, 1), (1, 1)], vec![]),
@@ -429,7 +433,8 @@ fn i8_lctr_is_a373457() {
 #[test]
 fn i9_conway_pairs_and_p_counts() {
     // Rows: λ, then (G, G⁻) for D, Pawn, Knight, Bishop, King, Rook, Queen.
-    let table: [(&[u64], [(u32, u32); 7]); 12] = [
+    type ConwayRow<'a> = (&'a [u64], [(u32, u32); 7]);
+    let table: [ConwayRow; 12] = [
         (&[1], [(0, 1); 7]),
         (
             &[2, 2],

@@ -91,7 +91,7 @@ pub fn witness(values: &Values, property: Property) -> Option<Witness> {
             Property::Pet | Property::Tame | Property::Domestic => {
                 let (g, m) = here;
                 let fails = match property {
-                    Property::Pet => !is_swap(here) && !(g == m && g >= 2),
+                    Property::Pet => !(is_swap(here) || (g == m && g >= 2)),
                     Property::Tame => !is_swap(here) && g != m,
                     _ => (g == 0 && m >= 2) || (m == 0 && g >= 2),
                 };

@@ -8,9 +8,9 @@
 
 use std::fmt;
 
-/// Largest number of cells a partition may have. The value table holds one byte-sized entry per
-/// cell and riders look along whole rows and columns, so 100 000 cells is well inside a second
-/// for leapers and a few seconds at worst for a queen on a square; larger inputs are refused.
+/// Largest number of cells a partition may have; larger inputs are refused. The value table
+/// holds a few words per cell, and riders look along whole rows and columns, so the worst case
+/// is a queen on a square: `benches/impartial.rs` times it at this size.
 pub const MAX_CELLS: u64 = 100_000;
 
 /// Why a text or a list of parts is not a partition this module accepts.
