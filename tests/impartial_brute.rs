@@ -5,6 +5,8 @@
 //! random movesets (leaps, rides, limited rides) must give the same normal and misère values
 //! at every cell, and the same winning moves.
 
+mod common;
+
 use mateproof::impartial::{Moveset, Partition, Play, Ride, Step, Values};
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};
@@ -181,21 +183,7 @@ fn the_papers_games_match_the_reference_on_every_small_partition() {
         vec![ride(1, 0), ride(0, 1)],
         vec![ride(1, 0), ride(0, 1), ride(1, 1)],
     ];
-    let mut parts_list = Vec::new();
-    fn extend(rest: u64, max: u64, prefix: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
-        if rest == 0 {
-            out.push(prefix.clone());
-            return;
-        }
-        for part in (1..=rest.min(max)).rev() {
-            prefix.push(part);
-            extend(rest - part, part, prefix, out);
-            prefix.pop();
-        }
-    }
-    for n in 1..=10 {
-        extend(n, n, &mut Vec::new(), &mut parts_list);
-    }
+    let parts_list: Vec<Vec<u64>> = (1..=10).flat_map(common::partitions).collect();
     for parts in &parts_list {
         for game in &games {
             check(parts, game);

@@ -3,36 +3,14 @@
 //! digest reconstructs it) and checks it on every partition or family member up to the bound
 //! the digest verified; the expected numbers are the digest's.
 
+mod common;
+
+use common::partitions;
 use mateproof::impartial::classify::{witness, Property};
+// The paper's seven games in the digest's column order (D, Pawn, Knight, Bishop, King, Rook,
+// Queen), which the Conway-pair table below follows.
+use mateproof::impartial::moveset::NAMED as GAMES;
 use mateproof::impartial::{Moveset, Partition, Play, Values};
-
-const GAMES: [&str; 7] = [
-    "downright",
-    "pawn",
-    "knight",
-    "bishop",
-    "king",
-    "rook",
-    "queen",
-];
-
-/// Every partition of n, parts non-increasing.
-fn partitions(n: u64) -> Vec<Vec<u64>> {
-    fn extend(rest: u64, max: u64, prefix: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
-        if rest == 0 {
-            out.push(prefix.clone());
-            return;
-        }
-        for part in (1..=rest.min(max)).rev() {
-            prefix.push(part);
-            extend(rest - part, part, prefix, out);
-            prefix.pop();
-        }
-    }
-    let mut out = Vec::new();
-    extend(n, n, &mut Vec::new(), &mut out);
-    out
-}
 
 fn solve(piece: &str, parts: &[u64]) -> Values {
     Values::solve(
@@ -52,6 +30,16 @@ fn staircase(n: u64) -> Vec<u64> {
 /// GS(a, b, n): n steps, each b rows tall and a cells wide (Observation 2.2).
 fn generalized_staircase(a: u64, b: u64, n: u64) -> Vec<u64> {
     (0..b * n).map(|i| a * (n - i / b)).collect()
+}
+
+/// A digest table of G on rectangles: row m − 1, column n − 1 holds G(n^m).
+fn check_rectangles(piece: &str, table: &[[u32; 8]; 8]) {
+    for (m, row) in (1..).zip(table) {
+        for (n, &expected) in (1..).zip(row) {
+            let g = solve(piece, &rectangle(m, n)).grundy();
+            assert_eq!(g, expected, "{piece} on {n}^{m}");
+        }
+    }
 }
 
 /// Number of partitions of n (n = 1..=max) whose game has normal-play value 0.
@@ -79,12 +67,7 @@ fn i1_king_on_rectangles() {
         [0, 3, 0, 3, 0, 3, 0, 1],
         [1, 2, 1, 2, 1, 2, 1, 2],
     ];
-    for m in 1..=8 {
-        for n in 1..=8 {
-            let g = solve("king", &rectangle(m, n)).grundy();
-            assert_eq!(g, table[m as usize - 1][n as usize - 1], "King on {n}^{m}");
-        }
-    }
+    check_rectangles("king", &table);
     for m in 1..=24u64 {
         for n in 1..=24u64 {
             let expected = match (m % 2 == 0, n % 2 == 0) {
@@ -176,12 +159,7 @@ fn i3_queen_is_wythoff_and_lemmas_3_22_3_23() {
         [6, 7, 8, 1, 9, 10, 3, 4],
         [7, 8, 6, 9, 0, 1, 4, 5],
     ];
-    for m in 1..=8 {
-        for n in 1..=8 {
-            let g = solve("queen", &rectangle(m, n)).grundy();
-            assert_eq!(g, table[m as usize - 1][n as usize - 1], "Queen on {n}^{m}");
-        }
-    }
+    check_rectangles("queen", &table);
     let pairs = wythoff_pairs(40);
     for m in 1..=29u64 {
         for n in 1..=29u64 {
