@@ -138,6 +138,26 @@ fn text_and_grid_follow_figure_3() {
         "{classified}"
     );
     assert!(classified.contains("forced: yes\n"), "{classified}");
+    // A family: King on rectangles is forced and miserable, not pet (digest §2.10, Thm 4.10).
+    let family = stdout(&["grundy", "--piece", "king", "--family", "rectangles:12"]);
+    assert!(
+        family.contains("family: rectangles:12 (144 members)\n"),
+        "{family}"
+    );
+    assert!(
+        family.contains("pet: no, member 3,3,3: cell 0,0 (3,3,3) is a (0,0)-position\n"),
+        "{family}"
+    );
+    assert!(
+        family.contains("forced: yes\nreturnable: yes\n"),
+        "{family}"
+    );
+    let v = json(&["grundy", "--piece", "king", "--family", "staircases:20"]);
+    assert_eq!(
+        v["cgh"]["forced"]["member"],
+        serde_json::json!([4, 3, 2, 1])
+    );
+    assert_eq!(v["cgh"]["pet"]["holds"], true);
 }
 
 #[test]
@@ -227,7 +247,23 @@ fn sums_are_nim_sums_with_a_winning_move() {
 
 #[test]
 fn bad_input_is_refused_with_a_reason() {
-    let cases: [(&[&str], &str); 12] = [
+    let cases: [(&[&str], &str); 14] = [
+        (
+            &["grundy", "--piece", "king", "--family", "all:31"],
+            "error: --family: 'all:31': the bound of all must be from 1 to 30",
+        ),
+        (
+            &[
+                "grundy",
+                "--piece",
+                "king",
+                "--family",
+                "all:3",
+                "--partition",
+                "3",
+            ],
+            "error: --family classifies every member",
+        ),
         (
             &["grundy", "--piece", "king", "--partition", "5,x"],
             "error: --partition: 'x' is not a part",

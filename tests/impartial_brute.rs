@@ -5,8 +5,6 @@
 //! random movesets (leaps, rides, limited rides) must give the same normal and misère values
 //! at every cell, and the same winning moves.
 
-mod common;
-
 use mateproof::impartial::{Moveset, Partition, Play, Ride, Step, Values};
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};
@@ -183,7 +181,9 @@ fn the_papers_games_match_the_reference_on_every_small_partition() {
         vec![ride(1, 0), ride(0, 1)],
         vec![ride(1, 0), ride(0, 1), ride(1, 1)],
     ];
-    let parts_list: Vec<Vec<u64>> = (1..=10).flat_map(common::partitions).collect();
+    let parts_list: Vec<Vec<u64>> = (1..=10)
+        .flat_map(mateproof::impartial::family::partitions_of)
+        .collect();
     for parts in &parts_list {
         for game in &games {
             check(parts, game);

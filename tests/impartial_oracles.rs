@@ -3,10 +3,9 @@
 //! digest reconstructs it) and checks it on every partition or family member up to the bound
 //! the digest verified; the expected numbers are the digest's.
 
-mod common;
-
-use common::partitions;
 use mateproof::impartial::classify::{witness, Property};
+use mateproof::impartial::family::partitions_of as partitions;
+use mateproof::impartial::family::{self, Family};
 // The paper's seven games in the digest's column order (D, Pawn, Knight, Bishop, King, Rook,
 // Queen), which the Conway-pair table below follows.
 use mateproof::impartial::moveset::NAMED as GAMES;
@@ -543,52 +542,64 @@ fn i9_cgh_classification() {
     );
     assert_eq!(fails("queen", &[2, 2, 2], Property::Forced), (0, 1));
     assert_eq!(fails("queen", &[6, 6, 6, 6], Property::Pet), (0, 0));
-    // Family claims: hooks are pet and forced for every game; King on rectangles is forced and
-    // miserable; Rook, Queen and Downright on staircases have every property.
-    let holds = |piece: &str, parts: &[u64], property: Property| {
-        let found = witness(&solve(piece, parts), property);
-        assert!(
-            found.is_none(),
-            "{piece} on {parts:?}: not {}: {found:?}",
-            property.name()
+    // The digest's classification table, family by family: Y = every member has the property,
+    // n = some member lacks it. Columns: pet, tame, miserable, domestic, forced, returnable.
+    // (Knight on all partitions is left out: the digest finds its failures through Downright on
+    // the reduced diagrams, and the Knight diagrams behind them exceed these bounds.)
+    let table = [
+        ("downright", "rectangles:12", "YYYYYY"),
+        ("downright", "staircases:20", "YYYYYY"),
+        ("downright", "all:22", "nnnYnY"),
+        ("pawn", "rectangles:12", "YYYYYY"),
+        ("pawn", "staircases:20", "YYYYnY"),
+        ("pawn", "all:22", "YYYYnY"),
+        ("knight", "staircases:20", "YYYYYY"),
+        ("knight", "rectangles:12", "YYYYnY"),
+        ("bishop", "rectangles:12", "YYYYYY"),
+        ("bishop", "staircases:20", "YYYYYY"),
+        ("bishop", "all:22", "YYYYYY"),
+        ("king", "rectangles:12", "nYYYYY"),
+        ("king", "staircases:20", "YYYYnY"),
+        ("king", "all:24", "nnnnnn"),
+        ("rook", "rectangles:12", "nYYYYY"),
+        ("rook", "staircases:20", "YYYYYY"),
+        ("rook", "all:22", "nnnnnY"),
+        ("queen", "rectangles:12", "nYYYnY"),
+        ("queen", "staircases:20", "YYYYYY"),
+        // Queen's first pet failure is the 24-cell rectangle (4⁶) ("pet from rects").
+        ("queen", "all:24", "nYYYnY"),
+    ];
+    for (piece, family, flags) in table {
+        let found = family::classify(
+            &Moveset::named(piece).unwrap(),
+            Family::parse(family).unwrap(),
         );
+        let got: String = found
+            .iter()
+            .map(|(_, w)| if w.is_some() { 'n' } else { 'Y' })
+            .collect();
+        assert_eq!(got, flags, "{piece} on {family}");
+    }
+    // Hooks are pet and forced for every moveset (L308, L374): every property holds.
+    for piece in GAMES {
+        let found = family::classify(&Moveset::named(piece).unwrap(), Family::Hooks(10));
+        assert!(
+            found.iter().all(|(_, w)| w.is_none()),
+            "{piece} on hooks: {found:?}"
+        );
+    }
+    // King's first returnability failure has 24 cells ([24 cells] in the digest): none below,
+    // and at 24 cells it is the digest's (6,6,4,4,4) at a (1,0)-position.
+    let king = Moveset::named("king").unwrap();
+    let returnable = |bound| {
+        let found = family::classify(&king, Family::All(bound));
+        found[5]
+            .1
+            .clone()
+            .map(|(member, w)| (member.to_string(), w.pair))
     };
-    for a in 1..=8 {
-        for b in 0..=8 {
-            let mut hook = vec![a];
-            hook.extend(std::iter::repeat_n(1, b));
-            for piece in GAMES {
-                holds(piece, &hook, Property::Pet);
-                holds(piece, &hook, Property::Forced);
-            }
-        }
-    }
-    for m in 1..=12 {
-        for n in 1..=12 {
-            for property in [
-                Property::Forced,
-                Property::Miserable,
-                Property::Tame,
-                Property::Domestic,
-                Property::Returnable,
-            ] {
-                holds("king", &rectangle(m, n), property);
-            }
-        }
-    }
-    for n in 1..=20 {
-        for piece in ["downright", "rook", "queen"] {
-            for property in Property::ALL {
-                holds(piece, &staircase(n), property);
-            }
-        }
-    }
-    // King's first returnability failure has 24 cells ([24 cells] in the digest): none below.
-    for size in 1..=23 {
-        for parts in partitions(size) {
-            holds("king", &parts, Property::Returnable);
-        }
-    }
+    assert_eq!(returnable(23), None);
+    assert_eq!(returnable(24), Some(("6,6,4,4,4".to_owned(), (1, 0))));
 }
 
 /// Longest directed path from the origin, counted in moves (ht of D_M(λ)).

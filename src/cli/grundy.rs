@@ -4,6 +4,7 @@
 //! exit status 2.
 
 use crate::impartial::classify::{self, Property};
+use crate::impartial::family::{self, Family};
 use crate::impartial::sums::{self, SumPart};
 use crate::impartial::{grid, Moveset, Partition, Play, Ride, Step, Values};
 use serde_json::{json, Value};
@@ -42,6 +43,10 @@ pub struct GrundyArgs {
     /// Also show the CGH properties of Definition 4.6 (pet, tame, miserable, …) with witnesses.
     #[arg(long)]
     pub classify: bool,
+    /// The CGH properties of a whole family instead of one diagram: rectangles:N, staircases:N,
+    /// hooks:N or all:N (every partition up to N cells); the first failing member is named.
+    #[arg(long, value_name = "KIND:N")]
+    pub family: Option<String>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -49,9 +54,11 @@ pub struct GrundyArgs {
 
 /// Runs `mateproof grundy`.
 pub fn run(args: &GrundyArgs) -> ExitCode {
-    let result = match &args.sum {
-        Some(text) => run_sum(args, text),
-        None => run_single(args),
+    let result = match (&args.sum, &args.family) {
+        (Some(_), Some(_)) => Err("--sum and --family do not go together".to_owned()),
+        (Some(text), None) => run_sum(args, text),
+        (None, Some(text)) => run_family(args, text),
+        (None, None) => run_single(args),
     };
     match result {
         Ok(text) => {
@@ -149,7 +156,11 @@ fn run_single(args: &GrundyArgs) -> Result<String, String> {
     for (property, found) in &witnesses {
         out += &match found {
             None => format!("{}: yes\n", property.name()),
-            Some(w) => format!("{}: no, {}\n", property.name(), witness_text(&values, w)),
+            Some(w) => format!(
+                "{}: no, {}\n",
+                property.name(),
+                witness_text(values.partition(), w)
+            ),
         };
     }
     Ok(out)
@@ -179,21 +190,66 @@ fn single_json(
     if !witnesses.is_empty() {
         let mut flags = serde_json::Map::new();
         for (property, found) in witnesses {
-            let entry = match found {
-                None => json!({"holds": true}),
-                Some(w) => json!({
-                    "holds": false,
-                    "cell": [w.cell.0, w.cell.1],
-                    "pair": [w.pair.0, w.pair.1],
-                    "subpartition": values.partition().sub(w.cell.0, w.cell.1).parts(),
-                    "target": w.target.map(|(t, p)| json!({"cell": [t.0, t.1], "pair": [p.0, p.1]})),
-                }),
-            };
-            flags.insert(property.name().to_owned(), entry);
+            let entry = found.as_ref().map(|w| (values.partition(), w));
+            flags.insert(property.name().to_owned(), witness_json(entry));
         }
         object["cgh"] = Value::Object(flags);
     }
     object
+}
+
+/// `{"holds": true}`, or where the property fails: the member, the cell, its Conway pair, its
+/// subpartition and for a property of moves the move's target.
+fn witness_json(found: Option<(&Partition, &classify::Witness)>) -> Value {
+    let Some((member, w)) = found else {
+        return json!({"holds": true});
+    };
+    json!({
+        "holds": false,
+        "member": member.parts(),
+        "cell": [w.cell.0, w.cell.1],
+        "pair": [w.pair.0, w.pair.1],
+        "subpartition": member.sub(w.cell.0, w.cell.1).parts(),
+        "target": w.target.map(|(t, p)| json!({"cell": [t.0, t.1], "pair": [p.0, p.1]})),
+    })
+}
+
+fn run_family(args: &GrundyArgs, text: &str) -> Result<String, String> {
+    if args.partition.is_some() || args.grid {
+        return Err("--family classifies every member; drop --partition and --grid".to_owned());
+    }
+    let family = Family::parse(text).map_err(|e| format!("--family: {e}"))?;
+    let (label, set) = moveset(args)?
+        .ok_or("name the piece: --piece NAME, --leap/--ride DOWN,RIGHT… or --yaml FILE")?;
+    let members = family.members().len();
+    let found = family::classify(&set, family);
+    if args.json {
+        let mut flags = serde_json::Map::new();
+        for (property, entry) in &found {
+            let entry = entry.as_ref().map(|(member, w)| (member, w));
+            flags.insert(property.name().to_owned(), witness_json(entry));
+        }
+        let object = json!({
+            "piece": label,
+            "moveset": set.to_string(),
+            "family": text,
+            "members": members,
+            "cgh": flags,
+        });
+        return Ok(object.to_string() + "\n");
+    }
+    let mut out = format!("piece: {label} ({set})\nfamily: {text} ({members} members)\n");
+    for (property, entry) in &found {
+        out += &match entry {
+            None => format!("{}: yes\n", property.name()),
+            Some((member, w)) => format!(
+                "{}: no, member {member}: {}\n",
+                property.name(),
+                witness_text(member, w)
+            ),
+        };
+    }
+    Ok(out)
 }
 
 fn run_sum(args: &GrundyArgs, text: &str) -> Result<String, String> {
@@ -286,8 +342,8 @@ fn moves_json(moves: &[(usize, usize)]) -> Value {
     json!(moves.iter().map(|&(a, b)| [a, b]).collect::<Vec<_>>())
 }
 
-fn witness_text(values: &Values, w: &classify::Witness) -> String {
-    let sub = values.partition().sub(w.cell.0, w.cell.1);
+fn witness_text(member: &Partition, w: &classify::Witness) -> String {
+    let sub = member.sub(w.cell.0, w.cell.1);
     let mut text = format!(
         "cell {},{} ({sub}) is a ({},{})-position",
         w.cell.0, w.cell.1, w.pair.0, w.pair.1

@@ -5,10 +5,12 @@
 //! A small exact sub-solver beside the chess engine, sharing nothing with its search:
 //! [`partition`] is the board, [`moveset`] the piece, [`grundy`] the values of every
 //! subposition by one dynamic-programming pass, [`sums`] disjunctive sums by nim-sum,
-//! [`classify`] the CGH properties of §2.10 and [`grid`] the paper's Figure 3 as text.
+//! [`classify`] the CGH properties of §2.10 for one game and [`family`] for a family,
+//! and [`grid`] the paper's Figure 3 as text.
 //! `mateproof grundy` (src/cli/grundy.rs) is the command line over it.
 
 pub mod classify;
+pub mod family;
 pub mod grid;
 pub mod grundy;
 pub mod moveset;

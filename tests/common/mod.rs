@@ -23,23 +23,3 @@ pub fn popeye_pairs() -> Vec<(PathBuf, PathBuf)> {
     out.sort();
     out
 }
-
-/// Every partition of n (parts non-increasing), largest first part first: the diagrams of the
-/// impartial-chess tests.
-#[allow(dead_code)] // not every test file uses every helper
-pub fn partitions(n: u64) -> Vec<Vec<u64>> {
-    fn extend(rest: u64, max: u64, prefix: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
-        if rest == 0 {
-            out.push(prefix.clone());
-            return;
-        }
-        for part in (1..=rest.min(max)).rev() {
-            prefix.push(part);
-            extend(rest - part, part, prefix, out);
-            prefix.pop();
-        }
-    }
-    let mut out = Vec::new();
-    extend(n, n, &mut Vec::new(), &mut out);
-    out
-}
