@@ -75,6 +75,9 @@ pub fn run(args: &GrundyArgs) -> ExitCode {
     }
 }
 
+/// What to say when a diagram or a family is given without a piece.
+const NO_PIECE: &str = "name the piece: --piece NAME, --leap/--ride DOWN,RIGHT… or --yaml FILE";
+
 /// The moveset the options name and its label, or `None` when they name none.
 fn moveset(args: &GrundyArgs) -> Result<Option<(String, Moveset)>, String> {
     let custom = !args.leap.is_empty() || !args.ride.is_empty();
@@ -111,8 +114,7 @@ fn moveset(args: &GrundyArgs) -> Result<Option<(String, Moveset)>, String> {
 }
 
 fn run_single(args: &GrundyArgs) -> Result<String, String> {
-    let (label, set) = moveset(args)?
-        .ok_or("name the piece: --piece NAME, --leap/--ride DOWN,RIGHT… or --yaml FILE")?;
+    let (label, set) = moveset(args)?.ok_or(NO_PIECE)?;
     let text = args
         .partition
         .as_deref()
@@ -219,8 +221,7 @@ fn run_family(args: &GrundyArgs, text: &str) -> Result<String, String> {
         return Err("--family classifies every member; drop --partition and --grid".to_owned());
     }
     let family = Family::parse(text).map_err(|e| format!("--family: {e}"))?;
-    let (label, set) = moveset(args)?
-        .ok_or("name the piece: --piece NAME, --leap/--ride DOWN,RIGHT… or --yaml FILE")?;
+    let (label, set) = moveset(args)?.ok_or(NO_PIECE)?;
     let members = family.members().len();
     let found = family::classify(&set, family);
     if args.json {
