@@ -30,8 +30,10 @@ enum Command {
         divide: bool,
     },
     /// Solve a directmate given as FEN: keys, threats, variations, tries, cooks.
+    #[command(after_help = mateproof::cli::exit::HELP)]
     Solve(mateproof::cli::solve::SolveArgs),
     /// Score a directmate by Fainshtein's quality function (two-movers) or k-move metric.
+    #[command(after_help = mateproof::cli::exit::HELP)]
     Score(mateproof::composer::cli::ScoreArgs),
     /// Improve a directmate by adding, deleting and shifting pieces (the Chess Composer).
     Compose(mateproof::composer::cli::ComposeArgs),

@@ -10,6 +10,7 @@ use super::settings::{ScoreSettings, SelfPinRule, ThemeCount};
 use super::stream::{improvements, rank, Polled};
 use super::transform::path_text;
 use crate::board::{fen::to_fen, Move, Position, Validation};
+use crate::cli::exit;
 use crate::problem::Problem;
 use crate::solver::{solve, Prover, SearchControl, TranspositionTable};
 use serde_json::json;
@@ -30,15 +31,21 @@ pub enum SelfPinArg {
 /// `--theme-count`: how a theme shown in several variants is counted.
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
 pub enum ThemeCountArg {
+    /// Once per distinct mating move that shows it: two variants ending in the same mate count
+    /// once (the thesis' "only unique mates are counted").
     DistinctMates,
+    /// Once per variant that shows it.
     Variants,
 }
 
 /// The quality function's named settings, shared by both subcommands.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ScoreFlags {
+    /// When a Black move counts as a self-pin (the thesis' theme 6).
     #[arg(long, value_enum, value_name = "RULE", default_value = "new-pin")]
     pub self_pin: SelfPinArg,
+    /// How a theme shown in several variants is counted (the first in full, every further one
+    /// a fifth: the thesis' App. C note 2).
     #[arg(
         long,
         value_enum,
@@ -109,7 +116,7 @@ pub struct ComposeArgs {
     /// Deepest number of transformations.
     #[arg(long, default_value_t = 3)]
     pub depth: u32,
-    /// Worker threads (default: all cores).
+    /// Worker threads (default: all cores, as `solve` and `suite`).
     #[arg(long)]
     pub threads: Option<usize>,
     /// How many improvements to print, best first.
@@ -169,10 +176,11 @@ fn verdict(problem: &Problem) -> Result<Move, String> {
 
 fn fail(message: &str) -> ExitCode {
     eprintln!("error: {message}");
-    ExitCode::from(2)
+    ExitCode::from(exit::ERROR)
 }
 
-/// Runs `mateproof score`.
+/// Runs `mateproof score`: exit status 0 sound, 1 unsound (scored 0), 2 bad input
+/// ([`crate::cli::exit`]).
 pub fn run_score(args: &ScoreArgs) -> ExitCode {
     let settings = args.flags.settings();
     let problem = match read_problem(&args.fen, args.mate) {
@@ -197,11 +205,11 @@ pub fn run_score(args: &ScoreArgs) -> ExitCode {
                     args.mate
                 )
             };
-            return if written.is_ok() {
-                ExitCode::SUCCESS
+            return ExitCode::from(if written.is_ok() {
+                exit::UNSOUND
             } else {
-                ExitCode::FAILURE
-            };
+                exit::ERROR
+            });
         }
     };
     let pos = &problem.position;
@@ -232,11 +240,11 @@ pub fn run_score(args: &ScoreArgs) -> ExitCode {
             write!(out, "{}", kmove_text(&metric, pos))
         }
     };
-    if written.is_ok() {
-        ExitCode::SUCCESS
+    ExitCode::from(if written.is_ok() {
+        exit::SOUND
     } else {
-        ExitCode::FAILURE
-    }
+        exit::ERROR
+    })
 }
 
 /// Runs `mateproof compose`.
@@ -251,7 +259,7 @@ pub fn run_compose(args: &ComposeArgs) -> ExitCode {
     }
     let threads = args
         .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .unwrap_or_else(crate::cli::args::default_threads)
         .clamp(1, 256);
     let options = ComposeOptions {
         depth: args.depth,

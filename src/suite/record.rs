@@ -121,7 +121,11 @@ impl Record {
 impl fmt::Display for Record {
     /// One line: status, place, claim, finding, notes.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:<11} {}:{}", self.status.name(), self.file, self.line)?;
+        write!(f, "{:<11} {}", self.status.name(), self.file)?;
+        // Line 0: the whole file failed (it could not be opened or read), not one line of it.
+        if self.line > 0 {
+            write!(f, ":{}", self.line)?;
+        }
         if let Some(label) = &self.label {
             write!(f, " \"{label}\"")?;
         }
@@ -138,6 +142,12 @@ impl fmt::Display for Record {
                 None => {}
             }
             if !self.found.keys.is_empty() {
+                // The full solve lists every key within the claimed length: after a shorter
+                // mate they are not all of that length, so say which length they are within.
+                let shorter = self.found.mate.is_some_and(|found| found < mate);
+                if self.check == Some(Check::Keys) && shorter {
+                    write!(f, "; keys within #{mate}:")?;
+                }
                 write!(f, " {}", keys_text(&self.found.keys))?;
             }
         }

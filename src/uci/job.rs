@@ -375,7 +375,10 @@ impl MateHelper {
             .spawn(move || {
                 let found =
                     mate_search_among(&pos, &root_moves, MAX_MATE as u32, &own, &tables.mate)?;
-                out.lines(&mate_lines(&found, multipv, own.nodes(), clock.elapsed()));
+                // The time is the whole `go`'s, so the nodes are both searches' (as Stockfish
+                // counts every thread's): nps then describes the work that took that time.
+                let nodes = own.nodes() + game.nodes();
+                out.lines(&mate_lines(&found, multipv, nodes, clock.elapsed()));
                 game.stop();
                 Some(found)
             })
