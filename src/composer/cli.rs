@@ -120,7 +120,7 @@ pub struct ComposeArgs {
     #[arg(long)]
     pub threads: Option<usize>,
     /// How many improvements to print, best first.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = super::stream::DEFAULT_TOP)]
     pub top: usize,
     /// Also search depth + 1 when nothing better was found (the thesis' fallback).
     #[arg(long)]

@@ -394,6 +394,16 @@ pub fn uci_kmove_line(score: &KMoveScore) -> String {
     )
 }
 
+/// Free text as one UCI field value: the words joined by `_`.
+pub fn uci_words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join("_")
+}
+
+/// The UCI line saying why no improvement is sent: `info string composer none reason=…`.
+pub fn uci_none_line(why: &str) -> String {
+    format!("info string composer none reason={}", uci_words(why))
+}
+
 /// The UCI line for one improvement: `info string composer suggestion score=179 gain=61
 /// key=b5c4 edits=+Pe3,+ra7,+pe4 fen=<FEN>`; `fen=` comes last and runs to the end of the line.
 pub fn uci_suggestion_line(imp: &Improvement) -> String {
