@@ -38,6 +38,7 @@ enum Command {
     /// Improve a directmate by adding, deleting and shifting pieces (the Chess Composer).
     Compose(mateproof::composer::cli::ComposeArgs),
     /// Solve Popeye input files (or stdin) and answer in Popeye's text; flags -maxmem, -maxtime, -regression.
+    #[command(after_help = mateproof::popeye::cli::EXIT_HELP)]
     Popeye(mateproof::popeye::cli::PopeyeArgs),
     /// Check EPD, PGN or Popeye suites: claimed mates and keys, a summary per mate length.
     Suite(mateproof::suite::cli::SuiteArgs),
