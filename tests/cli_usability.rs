@@ -166,3 +166,87 @@ sys.stdout.write(out.decode("utf-8", "replace"))
     let piped = piped.wait_with_output().expect("the binary ends");
     assert_eq!(text(&piped.stdout), "readyok\n", "through a pipe");
 }
+
+/// `solve` writes the problemist's form by default; `--notation` picks Popeye's, SAN or UCI;
+/// the JSON object is the same whatever the notation.
+#[test]
+fn solve_writes_moves_as_a_problemist_by_default() {
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["solve", "--fen", SOUND_2, "--mate", "2", "--tries", "1"];
+        args.extend_from_slice(extra);
+        text(&mateproof(&args).stdout)
+    };
+    let problemist = solve(&[]);
+    for line in ["1.Qc4! threat:", "    2.Qxc7#", "  1...Bd5", "    2.Qxd5#", "1.Qd7+?", "  1...Kc5!"] {
+        assert!(
+            problemist.lines().any(|l| l == line),
+            "{line:?} in\n{problemist}"
+        );
+    }
+    // The last line gives the time, which varies.
+    let tree = |text: &str| text.lines().rev().skip(1).collect::<Vec<_>>().join("\n");
+    assert_eq!(tree(&problemist), tree(&solve(&["--notation", "problemist"])));
+    let popeye = solve(&["--notation", "popeye"]);
+    assert!(popeye.lines().any(|l| l == "1.Qb5-c4 ! threat:"), "{popeye}");
+    assert!(popeye.lines().any(|l| l == "    2.Qc4*d5 #"), "{popeye}");
+    let san = solve(&["--notation", "san"]);
+    assert!(san.lines().any(|l| l == "Qc4 ! threat:"), "{san}");
+    assert!(san.lines().any(|l| l == "    Qxd5#"), "{san}");
+    let uci = solve(&["--notation", "uci"]);
+    assert!(uci.lines().any(|l| l == "b5c4 ! threat:"), "{uci}");
+    let json = |extra: &[&str]| {
+        let mut args = vec!["solve", "--fen", SOUND_2, "--mate", "2", "--json"];
+        args.extend_from_slice(extra);
+        let out = text(&mateproof(&args).stdout);
+        // Nodes and time vary between runs; everything else must be the same.
+        let mut value: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        if let Some(object) = value.as_object_mut() {
+            object.remove("nodes");
+            object.remove("time_ms");
+            object.remove("time");
+        }
+        value
+    };
+    assert_eq!(json(&[]), json(&["--notation", "popeye"]));
+    assert!(json(&[]).to_string().contains("\"b5c4\""));
+}
+
+/// Every command that prints moves takes the same `--notation`.
+#[test]
+fn every_move_printing_command_takes_notation() {
+    let score = text(&mateproof(&["score", "--fen", SOUND_2]).stdout);
+    assert!(score.starts_with("The keymove is: Qb5-c4\n"), "{score}");
+    assert!(score.contains("Qc4-d4 X"), "thesis form by default: {score}");
+    let score = text(&mateproof(&["score", "--fen", SOUND_2, "--notation", "problemist"]).stdout);
+    assert!(score.starts_with("The keymove is: Qc4\n"), "{score}");
+    assert!(score.contains("Qd4#"), "{score}");
+
+    let dir = std::env::temp_dir().join(format!("mateproof-usability-n-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let epd = dir.join("cooked.epd");
+    std::fs::write(
+        &epd,
+        "8/8/8/2p1R3/1p3p2/1p1k1p2/1B5p/1K2Q3 w - - bm Qd1+; dm 2; id \"cooked\";\n",
+    )
+    .expect("write the suite");
+    let epd = epd.display().to_string();
+    let suite = |notation: &str| {
+        let out = mateproof(&["suite", "-q", "--notation", notation, &epd]);
+        text(&out.stdout).lines().next().unwrap_or_default().to_owned()
+    };
+    assert!(suite("problemist").contains("Qd1+ Qe4+"), "{}", suite("problemist"));
+    assert!(suite("uci").contains("e1d1 e1e4"), "{}", suite("uci"));
+    assert!(suite("popeye").contains("Qe1-d1 + Qe1-e4 +"), "{}", suite("popeye"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `compose` ranks its results `rank 1`, `rank 2`, … (never `#1`, which reads as mate in 1).
+#[test]
+fn compose_ranks_without_mate_signs() {
+    let out = mateproof(&[
+        "compose", "--fen", SOUND_2, "--depth", "2", "--top", "3", "--threads", "2",
+    ]);
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("\nrank 1: score "), "{stdout}");
+    assert!(!stdout.lines().any(|l| l.starts_with('#')), "{stdout}");
+}

@@ -90,7 +90,7 @@ fn thesis_printouts_are_reproduced_line_by_line() {
             d.fen, fen,
             "{id}: the printout and the table must show the same diagram"
         );
-        let text = score_text(&score(d));
+        let text = score_text(&score(d), mateproof::notation::MoveStyle::Thesis);
         let ours: Vec<String> = text
             .lines()
             .skip_while(|l| !l.starts_with("THEMES:"))

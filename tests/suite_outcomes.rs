@@ -33,6 +33,7 @@ fn run_files(files: &[&str], tag: &str) -> (Report, String) {
         verbose: false,
         progress: ProgressMode::Quiet,
         json: Some(json.clone()),
+        notation: Default::default(),
     };
     let mut out = Vec::new();
     let result = run(&config, &mut out).expect("run");

@@ -2,6 +2,7 @@
 
 use crate::board::{Position, Validation};
 use crate::cli::exit;
+use crate::notation::MoveStyle;
 use crate::problem::{Problem, Stipulation, TryMode};
 use crate::solver::{default_hash_mb, solve_with_table, SearchControl, TranspositionTable};
 use std::io::Write;
@@ -54,9 +55,13 @@ pub struct SolveArgs {
     /// Give up after this many seconds (a positive number; fractions allowed).
     #[arg(long, value_parser = crate::cli::args::parse_seconds)]
     pub time: Option<f64>,
-    /// Print the documented JSON object instead of the text tree.
+    /// Print the documented JSON object instead of the text tree (its moves are always UCI).
     #[arg(long)]
     pub json: bool,
+    /// How moves are written: the problemist's form (`1.Qc4! threat:`, `1...Bd5 2.Qxd5#`),
+    /// Popeye's (`1.Qb5-c4 !`), SAN without numbers, or UCI squares.
+    #[arg(long, value_enum, default_value_t = MoveStyle::Problemist)]
+    pub notation: MoveStyle,
 }
 
 /// Runs `mateproof solve`. The exit status says sound, unsound, error or undecided
@@ -106,7 +111,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         write!(
             out,
             "{}",
-            crate::output::text::solution_text(&solution, &problem.stipulation)
+            crate::output::text::solution_text(&solution, &problem.stipulation, args.notation)
         )
     };
     if written.is_err() {

@@ -3,7 +3,7 @@
 //! stdout, a progress bar on stderr, `--json` for scripts). Exit status 2 on bad input.
 
 use super::kmove::{kmove_metric, KMoveSettings};
-use super::report::{improvement_json, kmove_text, score_json, score_text, thesis_move};
+use super::report::{improvement_json, kmove_text, score_json, score_text};
 use super::score::evaluate;
 use super::search::{ComposeOptions, Improvement, LevelReport};
 use super::settings::{ScoreSettings, SelfPinRule, ThemeCount};
@@ -11,6 +11,7 @@ use super::stream::{improvements, rank, Polled};
 use super::transform::path_text;
 use crate::board::{fen::to_fen, Move, Position, Validation};
 use crate::cli::exit;
+use crate::notation::MoveStyle;
 use crate::problem::Problem;
 use crate::solver::{solve, Prover, SearchControl, TranspositionTable};
 use serde_json::json;
@@ -100,6 +101,10 @@ pub struct ScoreArgs {
     /// Print the breakdown as JSON.
     #[arg(long)]
     pub json: bool,
+    /// How moves are written: the thesis' Appendix E form (`Qb5-c4`, `Qc4:d5 X`), or as
+    /// `solve` writes them (problemist, popeye, san, uci).
+    #[arg(long, value_enum, default_value_t = MoveStyle::Thesis)]
+    pub notation: MoveStyle,
     #[command(flatten)]
     pub flags: ScoreFlags,
 }
@@ -131,6 +136,10 @@ pub struct ComposeArgs {
     /// Print the result as JSON.
     #[arg(long)]
     pub json: bool,
+    /// How moves are written: the thesis' Appendix E form (`Qb5-c4`, `Qc4:d5 X`), or as
+    /// `solve` writes them (problemist, popeye, san, uci).
+    #[arg(long, value_enum, default_value_t = MoveStyle::Thesis)]
+    pub notation: MoveStyle,
     #[command(flatten)]
     pub flags: ScoreFlags,
 }
@@ -218,7 +227,7 @@ pub fn run_score(args: &ScoreArgs) -> ExitCode {
         if args.json {
             writeln!(out, "{}", score_json(&score))
         } else {
-            write!(out, "{}", score_text(&score))
+            write!(out, "{}", score_text(&score, args.notation))
         }
     } else {
         let (tt, control) = (TranspositionTable::new(64), SearchControl::unlimited());
@@ -237,7 +246,7 @@ pub fn run_score(args: &ScoreArgs) -> ExitCode {
                 json!({"fen": to_fen(pos), "key": key.to_string(), "metric": "kmove", "total": metric.total})
             )
         } else {
-            write!(out, "{}", kmove_text(&metric, pos))
+            write!(out, "{}", kmove_text(&metric, pos, args.notation))
         }
     };
     ExitCode::from(if written.is_ok() {
@@ -335,7 +344,8 @@ pub fn run_compose(args: &ComposeArgs) -> ExitCode {
                 found.len(),
                 positions,
                 elapsed,
-                &settings
+                &settings,
+                args.notation
             )
         )
     };
@@ -376,6 +386,7 @@ fn compose_text(
     positions: u64,
     elapsed: Duration,
     settings: &ScoreSettings,
+    style: MoveStyle,
 ) -> String {
     use std::fmt::Write as _;
     let mut s = String::new();
@@ -386,7 +397,7 @@ fn compose_text(
             "original: {}  score {}  key {}",
             to_fen(pos),
             original.score,
-            thesis_move(pos, *key)
+            style.move_text(pos, *key)
         ),
         Err(e) => writeln!(s, "original: {}  not sound ({e}), score 0", to_fen(pos)),
     };
@@ -407,19 +418,21 @@ fn compose_text(
         "{positions} positions in {secs:.1} s ({:.0} positions/s); {total} improvements",
         positions as f64 / secs
     );
+    // Ranked `rank 1`, `rank 2`, …: `#1` would read as "mate in 1" to a problemist.
     for (i, imp) in top.iter().enumerate() {
         let _ = writeln!(
             s,
-            "\n#{} score {} (+{})  {}\n   {}\n   key {}",
+            "\nrank {}: score {} (+{})  {}\n   {}\n   key {}",
             i + 1,
             imp.score,
             imp.gain,
             path_text(&imp.path),
             to_fen(&imp.position),
-            thesis_move(&imp.position, imp.key)
+            style.move_text(&imp.position, imp.key)
         );
         if original.moves == 2 {
-            for line in score_text(&evaluate(&imp.position, imp.key, settings)).lines() {
+            let score = evaluate(&imp.position, imp.key, settings);
+            for line in score_text(&score, style).lines() {
                 let _ = writeln!(s, "   {line}");
             }
         }

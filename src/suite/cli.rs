@@ -54,6 +54,10 @@ pub struct SuiteArgs {
     /// No progress display.
     #[arg(long, short)]
     pub quiet: bool,
+    /// How the text lines write keys: problemist (short algebraic with `+`/`#`, the default),
+    /// popeye, san, uci or thesis. The JSON report always keeps SAN.
+    #[arg(long, value_enum, default_value_t = crate::notation::MoveStyle::Problemist)]
+    pub notation: crate::notation::MoveStyle,
 }
 
 /// Arguments of `mateproof suite-merge`.
@@ -104,6 +108,7 @@ pub fn run_suite(args: &SuiteArgs) -> ExitCode {
         verbose: args.verbose,
         progress,
         json: args.json.clone(),
+        notation: args.notation,
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
