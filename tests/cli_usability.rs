@@ -177,7 +177,14 @@ fn solve_writes_moves_as_a_problemist_by_default() {
         text(&mateproof(&args).stdout)
     };
     let problemist = solve(&[]);
-    for line in ["1.Qc4! threat:", "    2.Qxc7#", "  1...Bd5", "    2.Qxd5#", "1.Qd7+?", "  1...Kc5!"] {
+    for line in [
+        "1.Qc4! threat:",
+        "    2.Qxc7#",
+        "  1...Bd5",
+        "    2.Qxd5#",
+        "1.Qd7+?",
+        "  1...Kc5!",
+    ] {
         assert!(
             problemist.lines().any(|l| l == line),
             "{line:?} in\n{problemist}"
@@ -185,9 +192,15 @@ fn solve_writes_moves_as_a_problemist_by_default() {
     }
     // The last line gives the time, which varies.
     let tree = |text: &str| text.lines().rev().skip(1).collect::<Vec<_>>().join("\n");
-    assert_eq!(tree(&problemist), tree(&solve(&["--notation", "problemist"])));
+    assert_eq!(
+        tree(&problemist),
+        tree(&solve(&["--notation", "problemist"]))
+    );
     let popeye = solve(&["--notation", "popeye"]);
-    assert!(popeye.lines().any(|l| l == "1.Qb5-c4 ! threat:"), "{popeye}");
+    assert!(
+        popeye.lines().any(|l| l == "1.Qb5-c4 ! threat:"),
+        "{popeye}"
+    );
     assert!(popeye.lines().any(|l| l == "    2.Qc4*d5 #"), "{popeye}");
     let san = solve(&["--notation", "san"]);
     assert!(san.lines().any(|l| l == "Qc4 ! threat:"), "{san}");
@@ -216,7 +229,10 @@ fn solve_writes_moves_as_a_problemist_by_default() {
 fn every_move_printing_command_takes_notation() {
     let score = text(&mateproof(&["score", "--fen", SOUND_2]).stdout);
     assert!(score.starts_with("The keymove is: Qb5-c4\n"), "{score}");
-    assert!(score.contains("Qc4-d4 X"), "thesis form by default: {score}");
+    assert!(
+        score.contains("Qc4-d4 X"),
+        "thesis form by default: {score}"
+    );
     let score = text(&mateproof(&["score", "--fen", SOUND_2, "--notation", "problemist"]).stdout);
     assert!(score.starts_with("The keymove is: Qc4\n"), "{score}");
     assert!(score.contains("Qd4#"), "{score}");
@@ -232,11 +248,23 @@ fn every_move_printing_command_takes_notation() {
     let epd = epd.display().to_string();
     let suite = |notation: &str| {
         let out = mateproof(&["suite", "-q", "--notation", notation, &epd]);
-        text(&out.stdout).lines().next().unwrap_or_default().to_owned()
+        text(&out.stdout)
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_owned()
     };
-    assert!(suite("problemist").contains("Qd1+ Qe4+"), "{}", suite("problemist"));
+    assert!(
+        suite("problemist").contains("Qd1+ Qe4+"),
+        "{}",
+        suite("problemist")
+    );
     assert!(suite("uci").contains("e1d1 e1e4"), "{}", suite("uci"));
-    assert!(suite("popeye").contains("Qe1-d1 + Qe1-e4 +"), "{}", suite("popeye"));
+    assert!(
+        suite("popeye").contains("Qe1-d1 + Qe1-e4 +"),
+        "{}",
+        suite("popeye")
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -244,7 +272,15 @@ fn every_move_printing_command_takes_notation() {
 #[test]
 fn compose_ranks_without_mate_signs() {
     let out = mateproof(&[
-        "compose", "--fen", SOUND_2, "--depth", "2", "--top", "3", "--threads", "2",
+        "compose",
+        "--fen",
+        SOUND_2,
+        "--depth",
+        "2",
+        "--top",
+        "3",
+        "--threads",
+        "2",
     ]);
     let stdout = text(&out.stdout);
     assert!(stdout.contains("\nrank 1: score "), "{stdout}");

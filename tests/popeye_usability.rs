@@ -96,8 +96,7 @@ fn a_skipped_problem_is_named_in_the_run_language() {
         "DebutProbleme\nPieces Blanc Ra1 Noir Re8\nEnonce h#2\nFinProbleme\n",
     );
     assert!(
-        text(&french.stdout)
-            .contains("probleme 1: enonce inconnue: h#2 - probleme ignoree"),
+        text(&french.stdout).contains("probleme 1: enonce inconnue: h#2 - probleme ignoree"),
         "{}",
         text(&french.stdout)
     );

@@ -66,7 +66,10 @@ fn check_suggestions(lines: &[String], top: usize) {
         scores.windows(2).all(|w| w[0] >= w[1]),
         "best first: {scores:?}"
     );
-    assert!(scores.iter().all(|&s| s > 118), "each beats 118: {scores:?}");
+    assert!(
+        scores.iter().all(|&s| s > 118),
+        "each beats 118: {scores:?}"
+    );
 }
 
 #[test]
@@ -145,7 +148,13 @@ fn prover_line_counts_the_nodes_of_its_time() {
         eprintln!("skipped: {} is absent", suite.display());
         return;
     };
-    let fen: Vec<&str> = text.lines().next().unwrap_or_default().split(' ').take(4).collect();
+    let fen: Vec<&str> = text
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .split(' ')
+        .take(4)
+        .collect();
     uci.send(&format!("position fen {}", fen.join(" ")));
     uci.send("go movetime 2000");
     let lines = uci.until("bestmove", GUARD);

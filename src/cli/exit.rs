@@ -28,6 +28,7 @@ pub fn for_soundness(soundness: Soundness) -> ExitCode {
 }
 
 /// The help text's paragraph on exit statuses (`solve --help`, `score --help`).
-pub const HELP: &str = "Exit status: 0 sound (exactly one key, mating in the stipulated number of moves), \
+pub const HELP: &str =
+    "Exit status: 0 sound (exactly one key, mating in the stipulated number of moves), \
 1 unsound (no solution, cooked or a short mate), 2 error (bad input), \
 3 undecided (a limit stopped the search before the verdict).";

@@ -90,8 +90,10 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     if let Some(k) = args.tries {
         problem.options.tries = TryMode::Refutations(k);
     }
-    let mut control = SearchControl::unlimited()
-        .with_threads(args.threads.unwrap_or_else(crate::cli::args::default_threads));
+    let mut control = SearchControl::unlimited().with_threads(
+        args.threads
+            .unwrap_or_else(crate::cli::args::default_threads),
+    );
     if let Some(secs) = args.time {
         control = control.with_time_limit(Duration::from_secs_f64(secs));
     }

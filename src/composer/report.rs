@@ -144,7 +144,10 @@ pub fn score_text(score: &QualityScore, style: MoveStyle) -> String {
     let _ = writeln!(s, "THEMES:");
     if let ThreatPlay::Threats(threats) = &score.threat {
         let passed = after_key.after_null();
-        let list: Vec<String> = threats.iter().map(|&t| style.move_text(&passed, t)).collect();
+        let list: Vec<String> = threats
+            .iter()
+            .map(|&t| style.move_text(&passed, t))
+            .collect();
         let _ = writeln!(s, "threat: {}", list.join(" "));
     }
     for t in &score.themes {

@@ -237,31 +237,32 @@ pub fn uci_lines(
     let (kmove, depth) = (options.kmove, options.depth);
     let stream = improvements(problem, options, control)?;
     let original = stream.original();
-    let score = match original.verdict {
-        Ok(key) if original.moves == 2 => super::report::uci_score_line(
-            &super::score::evaluate(&original.position, key, &settings),
-        ),
-        Ok(key) => {
-            let (tt, control) = (
-                crate::solver::TranspositionTable::new(16),
-                SearchControl::unlimited(),
-            );
-            let mut prover = crate::solver::Prover::new(&tt, &control);
-            let metric = super::kmove::kmove_metric(
-                &mut prover,
-                &original.position,
-                key,
-                original.moves,
-                &kmove,
-                None,
-            );
-            super::report::uci_kmove_line(&metric)
-        }
-        Err(reason) => format!(
-            "info string composer score score=0 sound=no reason={}",
-            super::report::uci_words(&reason.to_string())
-        ),
-    };
+    let score =
+        match original.verdict {
+            Ok(key) if original.moves == 2 => super::report::uci_score_line(
+                &super::score::evaluate(&original.position, key, &settings),
+            ),
+            Ok(key) => {
+                let (tt, control) = (
+                    crate::solver::TranspositionTable::new(16),
+                    SearchControl::unlimited(),
+                );
+                let mut prover = crate::solver::Prover::new(&tt, &control);
+                let metric = super::kmove::kmove_metric(
+                    &mut prover,
+                    &original.position,
+                    key,
+                    original.moves,
+                    &kmove,
+                    None,
+                );
+                super::report::uci_kmove_line(&metric)
+            }
+            Err(reason) => format!(
+                "info string composer score score=0 sound=no reason={}",
+                super::report::uci_words(&reason.to_string())
+            ),
+        };
     // Against an unsound original any sound problem "improves" it: thousands of meaningless
     // edits. A GUI gets the one line saying why instead.
     let stream = original.verdict.is_ok().then_some(stream);

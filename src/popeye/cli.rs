@@ -16,7 +16,8 @@ use std::time::Duration;
 pub const EXIT_SKIPPED: u8 = 3;
 
 /// The exit statuses, for `popeye --help`.
-pub const EXIT_HELP: &str = "Exit status: 0 every problem solved (or reported as Popeye reports it), \
+pub const EXIT_HELP: &str =
+    "Exit status: 0 every problem solved (or reported as Popeye reports it), \
 1 a file is not a complete Popeye input (no BeginProblem or no EndProblem), \
 2 bad flags or an unreadable file, \
 3 a problem was skipped because Mateproof does not support something in it yet \
@@ -152,7 +153,9 @@ pub fn run_texts(inputs: &[String], inv: &Invocation) -> ExitCode {
     }
     if skipped > 0 {
         let problems = if skipped == 1 { "problem" } else { "problems" };
-        eprintln!("mateproof: {skipped} {problems} skipped as not supported yet (named in the output)");
+        eprintln!(
+            "mateproof: {skipped} {problems} skipped as not supported yet (named in the output)"
+        );
     }
     if failed {
         ExitCode::from(1)

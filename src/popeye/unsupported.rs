@@ -49,7 +49,12 @@ pub struct Unsupported {
 impl fmt::Display for Unsupported {
     /// `stipulation not supported yet: h#2` (English; the suite runner's note).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} not supported yet: {}", self.feature.name(), self.item)
+        write!(
+            f,
+            "{} not supported yet: {}",
+            self.feature.name(),
+            self.item
+        )
     }
 }
 

@@ -145,7 +145,10 @@ pub fn search(
         // the mate prover confirms it once per score; then deeper iterations only repeat it.
         if lines == 1 && best.is_mate() && best < Score::DRAW && verified_loss != Some(best) {
             verified_loss = Some(best);
-            if best.mate_moves().is_some_and(|m| mated_for_certain(pos, m.unsigned_abs())) {
+            if best
+                .mate_moves()
+                .is_some_and(|m| mated_for_certain(pos, m.unsigned_abs()))
+            {
                 break;
             }
         }

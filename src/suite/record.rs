@@ -5,9 +5,9 @@
 //! Pure data with its one-line text form; it never solves or reads input.
 
 use super::case::Format;
-use serde::{Deserialize, Serialize};
 use crate::board::{Position, Validation};
 use crate::notation::{parse_san, MoveStyle};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// How an entry came out.

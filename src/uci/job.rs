@@ -18,8 +18,8 @@ use super::info::{bestmove_line, iteration_line, mate_lines, LineWriter, Output}
 use super::report::problem_report;
 use super::signal::{Gate, StopSwitch};
 use crate::board::{Move, Position};
-use crate::composer::search::ComposeOptions;
 use crate::composer::report::uci_none_line;
+use crate::composer::search::ComposeOptions;
 use crate::composer::stream::uci_lines;
 use crate::perft::write_report;
 use crate::problem::{Problem, TryMode};
@@ -425,9 +425,7 @@ fn composer_suggestions(job: &Job, moves: u32, ctx: &Context) {
             ctx.out.line(lines.score_line());
             ctx.out.lines(&lines.best(job.composer_top, deadline));
         }
-        Err(e) => ctx
-            .out
-            .line(&uci_none_line(&e.to_string())),
+        Err(e) => ctx.out.line(&uci_none_line(&e.to_string())),
     }
 }
 

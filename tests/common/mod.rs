@@ -47,7 +47,10 @@ impl Uci {
         let stdout = child.stdout.take().expect("piped stdout");
         let (sender, lines) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
-            for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+            for line in std::io::BufReader::new(stdout)
+                .lines()
+                .map_while(Result::ok)
+            {
                 if sender.send(line).is_err() {
                     break;
                 }
