@@ -344,8 +344,10 @@ pub fn run_compose(args: &ComposeArgs) -> ExitCode {
                 found.len(),
                 positions,
                 elapsed,
-                &settings,
-                args.notation
+                &TextStyle {
+                    settings: &settings,
+                    moves: args.notation
+                }
             )
         )
     };
@@ -378,6 +380,12 @@ fn level_json(level: &LevelReport) -> serde_json::Value {
     })
 }
 
+/// How the text of `compose` is written: the quality function's settings and the notation.
+struct TextStyle<'a> {
+    settings: &'a ScoreSettings,
+    moves: MoveStyle,
+}
+
 fn compose_text(
     original: &super::search::Original,
     levels: &[LevelReport],
@@ -385,9 +393,9 @@ fn compose_text(
     total: usize,
     positions: u64,
     elapsed: Duration,
-    settings: &ScoreSettings,
-    style: MoveStyle,
+    text: &TextStyle,
 ) -> String {
+    let (settings, style) = (text.settings, text.moves);
     use std::fmt::Write as _;
     let mut s = String::new();
     let pos = &original.position;

@@ -78,7 +78,7 @@ impl MoveStyle {
             return text;
         }
         let number = ply / 2 + 1;
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             format!("{number}.{text}")
         } else {
             format!("{number}...{text}")
