@@ -1,5 +1,8 @@
-//! Value parsers shared by the subcommands' options, so every command refuses the same bad
-//! values with the same words (`--hash`, `--time`).
+//! Value parsers and value enums shared by the subcommands' options, so every command refuses
+//! the same bad values with the same words (`--hash`, `--time`) and offers the same choices
+//! (`--notation`).
+
+use crate::notation::MoveStyle;
 
 /// Largest table `--hash` accepts, in MB: the UCI `Hash` option's maximum. A larger request
 /// would abort the process when the allocation failed.
@@ -25,5 +28,33 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(secs) if secs.is_finite() && secs > 0.0 && secs <= 1e9 => Ok(secs),
         _ => Err("expected a positive number of seconds".to_owned()),
+    }
+}
+
+/// The `--notation` choice of `solve`, `suite`, `score` and `compose` ([`MoveStyle`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, clap::ValueEnum)]
+pub enum NotationArg {
+    /// Short algebraic with move numbers, `!` keys and `?` tries, as problem books print it.
+    #[default]
+    Problemist,
+    /// Popeye's long algebraic form (`Qb5-c4`, `Qc4*d5 #`), with move numbers.
+    Popeye,
+    /// SAN with check marks, no move numbers.
+    San,
+    /// UCI squares (`b5c4`), no move numbers.
+    Uci,
+    /// The composer thesis' form (`Qb5-c4`, `Qc4:d5`, `pc7-c6`), no move numbers.
+    Thesis,
+}
+
+impl From<NotationArg> for MoveStyle {
+    fn from(arg: NotationArg) -> MoveStyle {
+        match arg {
+            NotationArg::Problemist => MoveStyle::Problemist,
+            NotationArg::Popeye => MoveStyle::Popeye,
+            NotationArg::San => MoveStyle::San,
+            NotationArg::Uci => MoveStyle::Uci,
+            NotationArg::Thesis => MoveStyle::Thesis,
+        }
     }
 }

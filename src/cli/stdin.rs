@@ -31,14 +31,14 @@ pub fn run() -> ExitCode {
         return ExitCode::from(2);
     }
     let first_text = String::from_utf8_lossy(&first).into_owned();
-    if crate::popeye::cli::looks_like_popeye(&first_text) {
+    if crate::popeye::invocation::looks_like_popeye(&first_text) {
         let mut rest = String::new();
         if let Err(e) = stdin.read_to_string(&mut rest) {
             eprintln!("error: reading standard input: {e}");
             return ExitCode::from(2);
         }
-        let invocation = crate::popeye::cli::Invocation::default();
-        return crate::popeye::cli::run_texts(&[first_text + &rest], &invocation);
+        let invocation = crate::popeye::invocation::Invocation::default();
+        return crate::popeye::invocation::run_texts(&[first_text + &rest], &invocation);
     }
     match crate::uci::run(Cursor::new(first).chain(stdin), io::stdout()) {
         Ok(()) => ExitCode::SUCCESS,

@@ -5,12 +5,11 @@
 //! → themes ([`themes`]) → a priced [`breakdown`] ([`score`], or [`kmove`] for longer
 //! problems) → text, JSON or UCI lines ([`report`]). The improver walks transformations
 //! ([`transform`]) in the thesis' canonical order ([`enumerate`]) by iterative deepening
-//! ([`search`]) on worker threads ([`stream`]); [`cli`] holds the `score` and `compose`
-//! subcommands. Soundness ([`soundness`]) asks the solver's prover: the composer never
-//! searches for mates itself, and no library code here prints except [`cli`].
+//! ([`search`]) on worker threads ([`stream`]); the `score` and `compose` subcommands are
+//! `crate::cli::composer`. Soundness ([`soundness`]) asks the solver's prover: the composer never
+//! searches for mates itself, and no code here prints.
 
 pub mod breakdown;
-pub mod cli;
 pub mod enumerate;
 pub mod kmove;
 pub mod play;

@@ -17,8 +17,8 @@ use super::{to_popeye, to_san_plus, CheckMark, Language};
 use crate::board::{Color, Move, MoveKind, Position};
 use std::fmt::Write;
 
-/// The `--notation` choice.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, clap::ValueEnum)]
+/// How moves are written (the command line's `--notation`, `crate::cli::args::NotationArg`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum MoveStyle {
     /// Short algebraic with move numbers, `!` keys and `?` tries, as problem books print it.
     #[default]

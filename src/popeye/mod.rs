@@ -11,14 +11,15 @@
 //!   problem) → [`twin`] and [`problems`] (one [`Problem`](crate::problem::Problem) per twin);
 //! - output: [`header`] (texts, diagram, stipulation line), [`tree_text`] (the play, in
 //!   [`order`]'s sibling order, with [`messages`] in the file's language, [`move_numbers`]),
-//!   assembled per problem by [`run`]; [`cli`] is the `mateproof popeye` command;
+//!   assembled per problem by [`run`]; [`invocation`] is Popeye's own command line (the
+//!   `mateproof popeye` subcommand is `crate::cli::popeye`);
 //!   [`unsupported`] names a problem Mateproof skips;
 //! - checking: [`transcript`] reads Popeye output back into trees, [`compare`] compares two of
 //!   them as sets and in order, [`replay`] turns a transcript into a `Solution`.
 
-pub mod cli;
 pub mod compare;
 pub mod header;
+pub mod invocation;
 pub mod keywords;
 pub mod lexer;
 pub mod messages;

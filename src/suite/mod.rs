@@ -6,14 +6,13 @@
 //! content and streams [`case::Entry`]s from [`epd`], [`pgn`] or [`popeye`] (EPD through
 //! [`lines`], a fixed buffer); [`runner`] hands them to worker threads that [`verify`] each
 //! one into a [`record::Record`]; records flow, in input order, into the [`summary`], the
-//! JSON [`report`] and the [`progress`] display. [`cli`] holds the two commands.
+//! JSON [`report`] and the [`progress`] display. The two commands are `crate::cli::suite`.
 //!
 //! The runner builds each problem through the same [`Problem`](crate::problem::Problem) every
 //! front end builds and calls only the solver's public entry points; it never reaches into
-//! the search, and nothing below [`cli`] prints to the terminal on its own.
+//! the search, and nothing here prints to the terminal on its own.
 
 pub mod case;
-pub mod cli;
 pub mod epd;
 pub mod lines;
 pub mod pgn;

@@ -12,7 +12,7 @@ use super::epd::read_line;
 use super::lines::{Line, LineScanner, MAX_LINE_BYTES};
 use super::pgn::PgnGames;
 use super::popeye::{read_file_twins, PopeyeTwin};
-use crate::popeye::cli::looks_like_popeye;
+use crate::popeye::invocation::looks_like_popeye;
 use crate::popeye::problems::twin_problems;
 use crate::popeye::reader::read;
 use std::collections::VecDeque;

@@ -1,14 +1,16 @@
-//! The `mateproof popeye [FLAGS] [FILE…]` command: Popeye's command line (`-maxmem`,
-//! `-maxtime`, `-regression`, also spelled with `--`), input from files or standard input,
-//! Popeye's text on standard output. Exit status ([`EXIT_HELP`]): 0, or 1 when a file is not a
+//! How Mateproof is invoked as Popeye: Popeye's command line (`-maxmem`, `-maxtime`,
+//! `-regression`, also spelled with `--`, parsed by hand as Popeye does), the test that tells
+//! Popeye input from UCI, and the run over already-read inputs with Popeye's text on standard
+//! output. Exit status ([`EXIT_HELP`]): 0, or 1 when a file is not a
 //! complete Popeye input (no `BeginProblem`, or no `EndProblem`), 2 for bad flags or unreadable
 //! files, 3 when every file was read but a problem was skipped as not supported yet.
 //!
-//! Argument handling only; reading, solving and writing are [`super::run`]'s.
+//! The `mateproof popeye` subcommand itself (files or standard input) is `crate::cli::popeye`;
+//! reading, solving and writing are [`super::run`]'s.
 
 use super::keywords::language_of_begin;
 use super::run::{run_streaming, RunOptions};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -23,15 +25,6 @@ pub const EXIT_HELP: &str =
 3 a problem was skipped because Mateproof does not support something in it yet \
 (its number, author and source are named in the output).";
 
-/// Raw arguments after `popeye`; Popeye's single-dash flags are parsed by hand.
-#[derive(clap::Args, Debug, Clone)]
-pub struct PopeyeArgs {
-    /// Input files (standard input when none), then Popeye's flags: -maxmem N, -maxtime S,
-    /// -regression (also with --).
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    pub args: Vec<String>,
-}
-
 /// Parsed command line.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Invocation {
@@ -45,7 +38,7 @@ pub struct Invocation {
 /// Reads Popeye's flags in either spelling.
 ///
 /// ```
-/// use mateproof::popeye::cli::parse_args;
+/// use mateproof::popeye::invocation::parse_args;
 /// let args: Vec<String> = ["-maxtime", "60", "--regression", "a.inp"].iter().map(|s| s.to_string()).collect();
 /// let inv = parse_args(&args).unwrap();
 /// assert!(inv.regression && inv.files == ["a.inp"]);
@@ -87,46 +80,14 @@ pub fn parse_args(args: &[String]) -> Result<Invocation, String> {
 /// `DebutProbleme` or an abbreviation), so a front end can tell it from UCI commands.
 ///
 /// ```
-/// assert!(mateproof::popeye::cli::looks_like_popeye("begin\nPieces White Ka1"));
-/// assert!(!mateproof::popeye::cli::looks_like_popeye("uci\nisready"));
+/// assert!(mateproof::popeye::invocation::looks_like_popeye("begin\nPieces White Ka1"));
+/// assert!(!mateproof::popeye::invocation::looks_like_popeye("uci\nisready"));
 /// ```
 pub fn looks_like_popeye(text: &str) -> bool {
     text.split_whitespace()
         .next()
         .and_then(language_of_begin)
         .is_some()
-}
-
-/// Runs the command.
-pub fn run_command(args: &PopeyeArgs) -> ExitCode {
-    let inv = match parse_args(&args.args) {
-        Ok(inv) => inv,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
-        }
-    };
-    let mut inputs = Vec::new();
-    if inv.files.is_empty() {
-        let mut text = String::new();
-        if let Err(e) = std::io::stdin().read_to_string(&mut text) {
-            eprintln!("error: reading standard input: {e}");
-            return ExitCode::from(2);
-        }
-        inputs.push(text);
-    } else {
-        for file in &inv.files {
-            match std::fs::read(file) {
-                // Popeye files are often Latin-1; keep every byte readable.
-                Ok(bytes) => inputs.push(String::from_utf8_lossy(&bytes).into_owned()),
-                Err(e) => {
-                    eprintln!("error: {file}: {e}");
-                    return ExitCode::from(2);
-                }
-            }
-        }
-    }
-    run_texts(&inputs, &inv)
 }
 
 /// Runs already-read inputs (the UCI front end calls this when stdin holds Popeye input).

@@ -2,14 +2,14 @@
 //! progress display, and exit statuses (0 every entry as claimed, 1 some wrong, unsolved in
 //! the limit or unsupported, 2 some input unreadable or a bad argument).
 //!
-//! Argument handling only; the work is [`super::runner`]'s and [`super::report`]'s.
+//! Argument handling only; the work is [`crate::suite::runner`]'s and [`crate::suite::report`]'s.
 
-use super::progress::ProgressMode;
-use super::report::{merge, read_report, write_report};
-use super::runner::{run, RunConfig};
-use super::source::Shard;
-use super::summary::{Summary, EXIT_INPUT};
-use super::verify::Limits;
+use crate::suite::progress::ProgressMode;
+use crate::suite::report::{merge, read_report, write_report};
+use crate::suite::runner::{run, RunConfig};
+use crate::suite::source::Shard;
+use crate::suite::summary::{Summary, EXIT_INPUT};
+use crate::suite::verify::Limits;
 use std::fs::File;
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
@@ -56,8 +56,8 @@ pub struct SuiteArgs {
     pub quiet: bool,
     /// How the text lines write keys: problemist (short algebraic with `+`/`#`, the default),
     /// popeye, san, uci or thesis. The JSON report always keeps SAN.
-    #[arg(long, value_enum, default_value_t = crate::notation::MoveStyle::Problemist)]
-    pub notation: crate::notation::MoveStyle,
+    #[arg(long, value_enum, default_value_t = crate::cli::args::NotationArg::Problemist)]
+    pub notation: crate::cli::args::NotationArg,
 }
 
 /// Arguments of `mateproof suite-merge`.
@@ -108,7 +108,7 @@ pub fn run_suite(args: &SuiteArgs) -> ExitCode {
         verbose: args.verbose,
         progress,
         json: args.json.clone(),
-        notation: args.notation,
+        notation: args.notation.into(),
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

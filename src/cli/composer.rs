@@ -2,15 +2,16 @@
 //! builds a problem from the FEN, calls the composer library and prints its result (text on
 //! stdout, a progress bar on stderr, `--json` for scripts). Exit status 2 on bad input.
 
-use super::kmove::{kmove_metric, KMoveSettings};
-use super::report::{improvement_json, kmove_text, score_json, score_text};
-use super::score::evaluate;
-use super::search::{ComposeOptions, Improvement, LevelReport};
-use super::settings::{ScoreSettings, SelfPinRule, ThemeCount};
-use super::stream::{improvements, rank, Polled};
-use super::transform::path_text;
 use crate::board::{fen::to_fen, Move, Position, Validation};
+use crate::cli::args::NotationArg;
 use crate::cli::exit;
+use crate::composer::kmove::{kmove_metric, KMoveSettings};
+use crate::composer::report::{improvement_json, kmove_text, score_json, score_text};
+use crate::composer::score::evaluate;
+use crate::composer::search::{ComposeOptions, Improvement, LevelReport};
+use crate::composer::settings::{ScoreSettings, SelfPinRule, ThemeCount};
+use crate::composer::stream::{improvements, rank, Polled};
+use crate::composer::transform::path_text;
 use crate::notation::MoveStyle;
 use crate::problem::Problem;
 use crate::solver::{solve, Prover, SearchControl, TranspositionTable};
@@ -103,8 +104,8 @@ pub struct ScoreArgs {
     pub json: bool,
     /// How moves are written: the thesis' Appendix E form (`Qb5-c4`, `Qc4:d5 X`), or as
     /// `solve` writes them (problemist, popeye, san, uci).
-    #[arg(long, value_enum, default_value_t = MoveStyle::Thesis)]
-    pub notation: MoveStyle,
+    #[arg(long, value_enum, default_value_t = NotationArg::Thesis)]
+    pub notation: NotationArg,
     #[command(flatten)]
     pub flags: ScoreFlags,
 }
@@ -125,7 +126,7 @@ pub struct ComposeArgs {
     #[arg(long)]
     pub threads: Option<usize>,
     /// How many improvements to print, best first.
-    #[arg(long, default_value_t = super::stream::DEFAULT_TOP)]
+    #[arg(long, default_value_t = crate::composer::stream::DEFAULT_TOP)]
     pub top: usize,
     /// Also search depth + 1 when nothing better was found (the thesis' fallback).
     #[arg(long)]
@@ -138,8 +139,8 @@ pub struct ComposeArgs {
     pub json: bool,
     /// How moves are written: the thesis' Appendix E form (`Qb5-c4`, `Qc4:d5 X`), or as
     /// `solve` writes them (problemist, popeye, san, uci).
-    #[arg(long, value_enum, default_value_t = MoveStyle::Thesis)]
-    pub notation: MoveStyle,
+    #[arg(long, value_enum, default_value_t = NotationArg::Thesis)]
+    pub notation: NotationArg,
     #[command(flatten)]
     pub flags: ScoreFlags,
 }
@@ -149,10 +150,10 @@ fn read_problem(fen: &str, mate: u32) -> Result<Problem, String> {
     if position.turn() != crate::board::Color::White {
         return Err("the composer needs White to move in the diagram".to_owned());
     }
-    if mate == 0 || mate > super::stream::MAX_MOVES {
+    if mate == 0 || mate > crate::composer::stream::MAX_MOVES {
         return Err(format!(
             "--mate must be between 1 and {}",
-            super::stream::MAX_MOVES
+            crate::composer::stream::MAX_MOVES
         ));
     }
     Ok(Problem::directmate(position, mate))
@@ -227,7 +228,7 @@ pub fn run_score(args: &ScoreArgs) -> ExitCode {
         if args.json {
             writeln!(out, "{}", score_json(&score))
         } else {
-            write!(out, "{}", score_text(&score, args.notation))
+            write!(out, "{}", score_text(&score, args.notation.into()))
         }
     } else {
         let (tt, control) = (TranspositionTable::new(64), SearchControl::unlimited());
@@ -246,7 +247,7 @@ pub fn run_score(args: &ScoreArgs) -> ExitCode {
                 json!({"fen": to_fen(pos), "key": key.to_string(), "metric": "kmove", "total": metric.total})
             )
         } else {
-            write!(out, "{}", kmove_text(&metric, pos, args.notation))
+            write!(out, "{}", kmove_text(&metric, pos, args.notation.into()))
         }
     };
     ExitCode::from(if written.is_ok() {
@@ -346,7 +347,7 @@ pub fn run_compose(args: &ComposeArgs) -> ExitCode {
                 elapsed,
                 &TextStyle {
                     settings: &settings,
-                    moves: args.notation
+                    moves: args.notation.into()
                 }
             )
         )
@@ -387,7 +388,7 @@ struct TextStyle<'a> {
 }
 
 fn compose_text(
-    original: &super::search::Original,
+    original: &crate::composer::search::Original,
     levels: &[LevelReport],
     top: &[&Improvement],
     total: usize,
