@@ -6,6 +6,7 @@
 pub mod board;
 pub mod cli;
 pub mod composer;
+pub mod engine;
 pub mod formats;
 pub mod impartial;
 pub mod notation;

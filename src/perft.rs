@@ -60,17 +60,27 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
 /// assert_eq!(String::from_utf8(out).unwrap(), "h8g8: 1\n\nNodes searched: 1\n\n");
 /// ```
 pub fn write_report(out: &mut impl Write, pos: &Position, depth: u32) -> io::Result<u64> {
-    let total = if depth == 0 {
-        1
-    } else {
-        let rows = divide(pos, depth);
-        for (m, n) in &rows {
-            writeln!(out, "{m}: {n}")?;
-        }
-        rows.iter().map(|&(_, n)| n).sum()
-    };
-    write!(out, "\nNodes searched: {total}\n\n")?;
+    let (rows, total) = divide_with_total(pos, depth);
+    write_rows(out, &rows, total)?;
     Ok(total)
+}
+
+/// [`divide`]'s rows and their sum; at depth 0 no rows and the one position.
+pub fn divide_with_total(pos: &Position, depth: u32) -> (Vec<(Move, u64)>, u64) {
+    if depth == 0 {
+        return (Vec::new(), 1);
+    }
+    let rows = divide(pos, depth);
+    let total = rows.iter().map(|&(_, n)| n).sum();
+    (rows, total)
+}
+
+/// The text of [`write_report`] for counts already made: a line per root move, then the total.
+pub fn write_rows(out: &mut impl Write, rows: &[(Move, u64)], total: u64) -> io::Result<()> {
+    for (m, n) in rows {
+        writeln!(out, "{m}: {n}")?;
+    }
+    write!(out, "\nNodes searched: {total}\n\n")
 }
 
 /// One line of a perft suite: a position and its known leaf counts.

@@ -349,15 +349,18 @@ fn uci_lines_start_with_the_score_then_suggestions() {
     let Some(thesis) = thesis_diagrams() else {
         return;
     };
-    use mateproof::composer::stream::uci_lines;
-    let uci = uci_lines(
+    use mateproof::composer::stream::suggestions;
+    use mateproof::engine::ComposerEvent;
+    use mateproof::uci::composer::event_lines;
+    let run = suggestions(
         &Problem::directmate(thesis["D3"], 2),
         options(1),
         SearchControl::unlimited(),
     )
     .expect("runs");
-    let mut lines = vec![uci.score_line().to_owned()];
-    lines.extend(uci.best(usize::MAX, None));
+    let mut lines = event_lines(&ComposerEvent::Score(run.score()));
+    let found = run.best(usize::MAX, None).expect("D3 is sound");
+    lines.extend(event_lines(&ComposerEvent::Suggestions(&found)));
     assert!(
         lines[0].starts_with("info string composer score score=70 key=a5d8 "),
         "{}",

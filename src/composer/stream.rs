@@ -1,11 +1,13 @@
 //! The improver as a running job: [`improvements`] starts the search on its own threads and
-//! returns an [`ImprovementStream`] that yields improvements as they are found (what the UCI
-//! engine turns into `info string composer suggestion …` lines), honours the caller's
+//! returns an [`ImprovementStream`] that yields improvements as they are found (what the engine
+//! hands to its listener as [`Suggestions`]), honours the caller's
 //! [`SearchControl`] stop flag and deadline, and stops its threads when dropped.
 //! [`compose`] runs the same job to the end and returns the improvements best first.
 //!
 //! This module schedules and collects; it never prints.
 
+use super::breakdown::QualityScore;
+use super::kmove::KMoveScore;
 use super::search::{
     judge_original, run, ComposeOptions, ComposeStats, Improvement, LevelReport, Original,
 };
@@ -214,79 +216,88 @@ pub fn compose(
 /// How many improvements `compose` prints and the UCI option `ComposerTop` sends by default.
 pub const DEFAULT_TOP: usize = 10;
 
-/// The composer's UCI lines for one problem, as the engine should print them: first
-/// [`UciLines::score_line`] (`info string composer score …` for the original, or `… score
-/// score=0 sound=no reason=…` when it is not sound — then nothing else is searched or sent),
-/// then [`UciLines::best`]: the best few improvements found in time, best first, or one
-/// `info string composer none reason=…` line saying why there are none. See
-/// `report::uci_score_line`, `report::uci_suggestion_line` and `report::uci_none_line`.
-pub struct UciLines {
-    score: String,
+/// The original problem as the composer judged it, before any improvement: its quality score
+/// (two-movers), its k-move metric (longer problems), or why it is not sound.
+#[derive(Clone, Debug)]
+pub enum OriginalScore {
+    Quality(QualityScore),
+    KMove(KMoveScore),
+    /// Not sound (the words say why): nothing is searched or suggested.
+    Unsound(String),
+}
+
+/// What the improver found in time for a sound original.
+#[derive(Clone, Debug)]
+pub enum Suggestions {
+    /// The best improvements, best first (at least one).
+    Best(Vec<Improvement>),
+    /// None, and why.
+    None(String),
+}
+
+/// The composer working for the engine (`ComposerSuggestions`): first [`SuggestionRun::score`],
+/// the original's verdict, known at once; then [`SuggestionRun::best`], the best few
+/// improvements found in time, or why there are none. Data only: the UCI text is
+/// `crate::uci`'s.
+pub struct SuggestionRun {
+    score: OriginalScore,
     /// `None` when the original is not sound: there is nothing to improve on.
     stream: Option<ImprovementStream>,
     depth: u32,
 }
 
-/// Starts the improver for the UCI engine (`setoption name ComposerSuggestions value true`).
-pub fn uci_lines(
+/// Judges the original and starts the improver for the engine.
+pub fn suggestions(
     problem: &Problem,
     options: ComposeOptions,
     control: SearchControl,
-) -> Result<UciLines, ComposeError> {
+) -> Result<SuggestionRun, ComposeError> {
     let settings = options.settings.clone();
     let (kmove, depth) = (options.kmove, options.depth);
     let stream = improvements(problem, options, control)?;
     let original = stream.original();
-    let score =
-        match original.verdict {
-            Ok(key) if original.moves == 2 => super::report::uci_score_line(
-                &super::score::evaluate(&original.position, key, &settings),
-            ),
-            Ok(key) => {
-                let (tt, control) = (
-                    crate::solver::TranspositionTable::new(16),
-                    SearchControl::unlimited(),
-                );
-                let mut prover = crate::solver::Prover::new(&tt, &control);
-                let metric = super::kmove::kmove_metric(
-                    &mut prover,
-                    &original.position,
-                    key,
-                    original.moves,
-                    &kmove,
-                    None,
-                );
-                super::report::uci_kmove_line(&metric)
-            }
-            Err(reason) => format!(
-                "info string composer score score=0 sound=no reason={}",
-                super::report::uci_words(&reason.to_string())
-            ),
-        };
+    let score = match original.verdict {
+        Ok(key) if original.moves == 2 => {
+            OriginalScore::Quality(super::score::evaluate(&original.position, key, &settings))
+        }
+        Ok(key) => {
+            let (tt, control) = (
+                crate::solver::TranspositionTable::new(16),
+                SearchControl::unlimited(),
+            );
+            let mut prover = crate::solver::Prover::new(&tt, &control);
+            OriginalScore::KMove(super::kmove::kmove_metric(
+                &mut prover,
+                &original.position,
+                key,
+                original.moves,
+                &kmove,
+                None,
+            ))
+        }
+        Err(ref reason) => OriginalScore::Unsound(reason.to_string()),
+    };
     // Against an unsound original any sound problem "improves" it: thousands of meaningless
     // edits. A GUI gets the one line saying why instead.
     let stream = original.verdict.is_ok().then_some(stream);
-    Ok(UciLines {
+    Ok(SuggestionRun {
         score,
         stream,
         depth,
     })
 }
 
-impl UciLines {
-    /// The original's score line (or why it is not sound), known before any improvement.
-    pub fn score_line(&self) -> &str {
+impl SuggestionRun {
+    /// The original's score (or why it is not sound), known before any improvement.
+    pub fn score(&self) -> &OriginalScore {
         &self.score
     }
 
     /// Waits until the improver finishes, the control stops it, or `deadline` passes (then it
-    /// is cancelled), and returns the best `top` improvements, best first, as UCI lines — or one
-    /// `none` line saying why there are none. Nothing for an unsound original: its score line
-    /// said why.
-    pub fn best(self, top: usize, deadline: Option<Instant>) -> Vec<String> {
-        let Some(mut stream) = self.stream else {
-            return Vec::new();
-        };
+    /// is cancelled), and returns the best `top` improvements, best first, or why there are
+    /// none. `None` for an unsound original: its score said why.
+    pub fn best(self, top: usize, deadline: Option<Instant>) -> Option<Suggestions> {
+        let mut stream = self.stream?;
         let mut found = Vec::new();
         let mut timed_out = false;
         loop {
@@ -317,13 +328,10 @@ impl UciLines {
             } else {
                 "stopped before an improvement was found".to_owned()
             };
-            return vec![super::report::uci_none_line(&why)];
+            return Some(Suggestions::None(why));
         }
         rank(&mut found);
-        found
-            .iter()
-            .take(top.max(1))
-            .map(super::report::uci_suggestion_line)
-            .collect()
+        found.truncate(top.max(1));
+        Some(Suggestions::Best(found))
     }
 }

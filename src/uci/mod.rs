@@ -6,23 +6,25 @@
 //! `info string error: <why>`. Searches run on their own thread, so `isready` and `stop` are
 //! answered while they think.
 //!
+//! This is a protocol layer only: the searches are the protocol-free [`crate::engine`]'s.
 //! Layers, in the order a line meets them: the line reader here (length cap, lossy UTF-8),
-//! `front` (text → [`Command`], vampirc-uci behind it), `engine` (state and commands), `job`
-//! (the search thread: game search, mate solver, perft), and the writers (`info`, `report`,
-//! `display`). The protocol as Mateproof speaks it is in `protocol/uci.md`; the problem report
+//! `front` (text → [`Command`], vampirc-uci behind it), `session` (options, and each command
+//! as a call on the engine), and on the way back `listener` (the engine's events as lines)
+//! with the writers (`info`, `report`, `composer`, `display`). Only this module writes UCI
+//! text. The protocol as Mateproof speaks it is in `protocol/uci.md`; the problem report
 //! lines in `protocol/uci-extensions.md`.
 
 mod command;
+pub mod composer;
 mod display;
-mod engine;
 mod error;
 mod front;
 mod go;
 mod info;
-mod job;
+mod listener;
 mod options;
 mod report;
-mod signal;
+mod session;
 
 pub use command::{Command, GoParams, PositionSpec, StartingPoint};
 pub use display::display_lines;
@@ -31,8 +33,8 @@ pub use front::parse_line;
 pub use go::{parse_go, MAX_GO_DEPTH, MAX_MATE, MAX_PERFT};
 pub use report::problem_report;
 
-use engine::{Engine, Flow};
 use info::Output;
+use session::{Flow, Session};
 use std::io::{self, BufRead, Write};
 
 /// Longest line read; longer lines are answered with an error and skipped (a `position …
@@ -56,7 +58,7 @@ pub const MAX_LINE_BYTES: usize = 1 << 20;
 /// ```
 pub fn run<R: BufRead>(mut input: R, output: impl Write + Send + 'static) -> io::Result<()> {
     let out = Output::new(output);
-    let mut engine = Engine::new(out.clone());
+    let mut engine = Session::new(out.clone());
     let mut buf = Vec::new();
     loop {
         let flow = match read_line(&mut input, &mut buf) {

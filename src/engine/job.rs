@@ -8,20 +8,17 @@
 //!   `Threads` ≥ 2) the solver looking for the shortest forced mate by increasing length. A
 //!   proved mate ends the game search and is preferred to its result.
 //!
-//! With `ProblemReport` on, a proved mate is followed by the full verdict as `info string mp`
-//! lines ([`super::report`]). In `go infinite` and `go ponder`, `bestmove` waits for `stop`
-//! (or `ponderhit`). A `bestmove` is always sent, and it is always legal (or `0000` when there
-//! is no legal move).
+//! With `ProblemReport` on, a proved mate is followed by the full verdict (a solved
+//! [`Solution`](crate::solution::Solution)). In `go infinite` and `go ponder`, the best move
+//! waits for `stop` (or `ponderhit`). A best move is always delivered, and it is always legal
+//! (or the null move when there is none). Everything goes to the [`EngineListener`] as data.
 
-use super::go::MAX_MATE;
-use super::info::{bestmove_line, iteration_line, mate_lines, LineWriter, Output};
-use super::report::problem_report;
 use super::signal::{Gate, StopSwitch};
+use super::{ComposerEvent, EngineListener, MateReport, Message, PerftReport, Settings};
 use crate::board::{Move, Position};
-use crate::composer::report::uci_none_line;
 use crate::composer::search::ComposeOptions;
-use crate::composer::stream::uci_lines;
-use crate::perft::write_report;
+use crate::composer::stream::suggestions;
+use crate::perft::divide_with_total;
 use crate::problem::{Problem, TryMode};
 use crate::search::{search, Clock, Limits, Score, SearchMemory, TimeBudget};
 use crate::solver::{
@@ -73,24 +70,27 @@ pub enum Task {
     Game,
 }
 
+/// One `go`: what to search, within which limits.
+#[derive(Clone, Debug)]
+pub struct Go {
+    pub task: Task,
+    pub limits: Limits,
+    pub budget: Option<TimeBudget>,
+    /// Pondering: the budget starts at `ponderhit`, the best move waits for it.
+    pub ponder: bool,
+    /// No limit: the best move waits for `stop`.
+    pub infinite: bool,
+}
+
 /// Everything one `go` needs, copied out of the engine so the search owns it.
 pub struct Job {
-    pub task: Task,
+    pub go: Go,
     pub position: Position,
     /// Keys since the last irreversible move, ending with `position`'s.
     pub game_keys: Vec<u64>,
-    pub limits: Limits,
-    pub budget: Option<TimeBudget>,
-    pub ponder: bool,
-    pub infinite: bool,
-    pub threads: usize,
-    pub tries: u32,
-    pub problem_report: bool,
-    /// `ComposerSuggestions`: after `go mate` proves a problem, score it and send the best
-    /// improved versions before `bestmove`.
-    pub composer_suggestions: bool,
-    /// `ComposerTop`: how many improvements to send.
-    pub composer_top: usize,
+    /// `composer_suggestions`: after `go mate` proves a problem, score it and deliver the best
+    /// improved versions before the best move.
+    pub settings: Settings,
 }
 
 /// A job running on its own thread.
@@ -108,7 +108,7 @@ pub struct Running {
 
 /// What the thread's phases share.
 struct Context {
-    out: Output,
+    listener: Arc<dyn EngineListener>,
     switch: Arc<StopSwitch>,
     clock: Arc<Clock>,
     tables: Arc<Tables>,
@@ -118,16 +118,20 @@ struct Context {
 impl Running {
     /// Starts `job` on a new thread. If no thread can be made, the error is reported and a
     /// legal move is sent at once, so the GUI is never left waiting.
-    pub fn start(job: Job, tables: Arc<Tables>, out: Output) -> Option<Running> {
+    pub fn start(
+        job: Job,
+        tables: Arc<Tables>,
+        listener: Arc<dyn EngineListener>,
+    ) -> Option<Running> {
         let switch = Arc::new(StopSwitch::new());
         let gate = Arc::new(Gate::new());
-        let clock = Arc::new(Clock::new(job.budget, job.ponder));
-        let release_on_ponderhit = job.ponder && !job.infinite;
+        let clock = Arc::new(Clock::new(job.go.budget, job.go.ponder));
+        let release_on_ponderhit = job.go.ponder && !job.go.infinite;
         let position = job.position;
-        let is_perft = matches!(job.task, Task::Perft(_));
+        let is_perft = matches!(job.go.task, Task::Perft(_));
         let done = Arc::new(AtomicBool::new(false));
         let ctx = Context {
-            out: out.clone(),
+            listener: Arc::clone(&listener),
             switch: Arc::clone(&switch),
             clock: Arc::clone(&clock),
             tables,
@@ -148,9 +152,9 @@ impl Running {
                 done,
             }),
             Err(e) => {
-                out.info_string(&format!("error: cannot start the search thread: {e}"));
+                listener.on_message(&Message::NoThread(e.to_string()));
                 if !is_perft {
-                    out.line(&bestmove_line(first_legal_move(&position), None));
+                    listener.on_bestmove(first_legal_move(&position), None);
                 }
                 None
             }
@@ -202,7 +206,7 @@ impl Running {
 }
 
 fn run(job: Job, ctx: &Context, gate: &Gate) {
-    let outcome = panic::catch_unwind(AssertUnwindSafe(|| match job.task {
+    let outcome = panic::catch_unwind(AssertUnwindSafe(|| match job.go.task {
         Task::Perft(depth) => {
             run_perft(&job.position, depth, ctx);
             None
@@ -215,27 +219,23 @@ fn run(job: Job, ctx: &Context, gate: &Gate) {
         Ok(None) => return,
         Err(_) => {
             // A bug of ours, not bad input: say so, and still answer with a legal move.
-            ctx.out.info_string(
-                "error: internal error in the search; answering with the first legal move",
-            );
+            ctx.listener.on_message(&Message::InternalError);
             (first_legal_move(&job.position), None)
         }
     };
-    if job.infinite || ctx.clock.is_pondering() {
+    if job.go.infinite || ctx.clock.is_pondering() {
         gate.wait();
     }
     ctx.done.store(true, Ordering::Release);
-    ctx.out.line(&bestmove_line(best, ponder));
+    ctx.listener.on_bestmove(best, ponder);
 }
 
-/// Stockfish's `go perft` text, line by line as the counts come in. Like Stockfish's, it runs to
-/// the end: `stop` does not interrupt it (`quit` does, by ending the process).
+/// The leaves below each root move and in all (depth 0: the one position). Like Stockfish's,
+/// it runs to the end: `stop` does not interrupt it (`quit` does, by ending the process).
 fn run_perft(pos: &Position, depth: u32, ctx: &Context) {
-    let mut writer = LineWriter::new(ctx.out.clone());
-    // Writing to an `Output` cannot fail; a closed pipe is noticed by the command loop.
-    let _ = write_report(&mut writer, pos, depth);
+    let (rows, total) = divide_with_total(pos, depth);
+    ctx.listener.on_perft(&PerftReport { rows, total });
     ctx.done.store(true, Ordering::Release);
-    let _ = std::io::Write::flush(&mut writer);
 }
 
 /// A control for a solver phase: the node limit, and what is left of the time budget (the
@@ -252,42 +252,40 @@ fn solver_control(ctx: &Context, nodes: Option<u64>) -> SearchControl {
 }
 
 fn run_mate(job: &Job, moves: u32, ctx: &Context) -> (Move, Option<Move>) {
-    let control = solver_control(ctx, job.limits.nodes);
+    let control = solver_control(ctx, job.go.limits.nodes);
     let found = mate_search_among(
         &job.position,
-        &job.limits.searchmoves,
+        &job.go.limits.searchmoves,
         moves,
         &control,
         &ctx.tables.mate,
     );
     match found.as_ref().and_then(|f| Some((f, *f.keys.first()?))) {
         Some((found, key)) => {
-            ctx.out.lines(&mate_lines(
+            ctx.listener.on_mate(&MateReport {
                 found,
-                job.limits.multipv,
-                control.nodes(),
-                ctx.clock.elapsed(),
-            ));
-            if job.problem_report {
+                multipv: job.go.limits.multipv,
+                nodes: control.nodes(),
+                time: ctx.clock.elapsed(),
+            });
+            if job.settings.problem_report {
                 report(job, found.moves, ctx);
             }
-            if job.composer_suggestions {
+            if job.settings.composer_suggestions {
                 composer_suggestions(job, found.moves, ctx);
             }
             (key, ponder_move(found, key))
         }
         None => {
-            if control.was_stopped() {
-                ctx.out.info_string(&format!(
-                    "mate search stopped before mate in {moves} was decided"
-                ));
+            ctx.listener.on_message(&if control.was_stopped() {
+                Message::MateStopped(moves)
             } else {
-                ctx.out.info_string(&format!("no mate in {moves}"));
-            }
+                Message::NoMate(moves)
+            });
             let limits = Limits {
                 depth: Some(FALLBACK_DEPTH),
                 multipv: 1,
-                searchmoves: job.limits.searchmoves.clone(),
+                searchmoves: job.go.limits.searchmoves.clone(),
                 ..Limits::default()
             };
             game_search(job, &limits, &ctx.switch.control(), ctx)
@@ -308,17 +306,17 @@ fn ponder_move(found: &MateFound, key: Move) -> Option<Move> {
 
 fn run_game(job: &Job, ctx: &Context) -> (Move, Option<Move>) {
     let mut control = ctx.switch.control();
-    if let Some(n) = job.limits.nodes {
+    if let Some(n) = job.go.limits.nodes {
         control = control.with_node_limit(n);
     }
-    let helper = (job.threads >= 2 && job.position.has_legal_move())
+    let helper = (job.settings.threads >= 2 && job.position.has_legal_move())
         .then(|| MateHelper::spawn(job, ctx, control.clone()))
         .flatten();
-    let from_search = game_search(job, &job.limits, &control, ctx);
+    let from_search = game_search(job, &job.go.limits, &control, ctx);
     match helper.and_then(MateHelper::finish) {
         Some(found) => match found.keys.first() {
             Some(&key) => {
-                if job.problem_report {
+                if job.settings.problem_report {
                     report(job, found.moves, ctx);
                 }
                 (key, ponder_move(&found, key))
@@ -329,8 +327,8 @@ fn run_game(job: &Job, ctx: &Context) -> (Move, Option<Move>) {
     }
 }
 
-/// The alpha-beta search, printing every iteration; with no legal move, Stockfish's
-/// `info depth 0 score mate 0` (mated) or `score cp 0` (stalemate).
+/// The alpha-beta search, delivering every iteration; with no legal move, says whether the side
+/// to move is mated or stalemated.
 fn game_search(
     job: &Job,
     limits: &Limits,
@@ -338,7 +336,7 @@ fn game_search(
     ctx: &Context,
 ) -> (Move, Option<Move>) {
     let mut memory = ctx.tables.game.lock();
-    let out = &ctx.out;
+    let listener = &ctx.listener;
     let result = search(
         &job.position,
         &job.game_keys,
@@ -346,15 +344,10 @@ fn game_search(
         &ctx.clock,
         control,
         &mut memory,
-        &mut |it| out.line(&iteration_line(it)),
+        &mut |it| listener.on_iteration(it),
     );
     if result.best.is_null() {
-        let score = if result.score < Score::DRAW {
-            "mate 0"
-        } else {
-            "cp 0"
-        };
-        out.line(&format!("info depth 0 score {score}"));
+        listener.on_no_legal_move(result.score < Score::DRAW);
     }
     (result.best, result.ponder)
 }
@@ -369,11 +362,11 @@ impl MateHelper {
     /// `game` is the game search's control: a proved mate stops that search.
     fn spawn(job: &Job, ctx: &Context, game: SearchControl) -> Option<MateHelper> {
         let control = ctx.switch.control();
-        let (pos, multipv) = (job.position, job.limits.multipv);
-        let root_moves = job.limits.searchmoves.clone();
-        let (tables, out, clock, own) = (
+        let (pos, multipv) = (job.position, job.go.limits.multipv);
+        let root_moves = job.go.limits.searchmoves.clone();
+        let (tables, listener, clock, own) = (
             Arc::clone(&ctx.tables),
-            ctx.out.clone(),
+            Arc::clone(&ctx.listener),
             Arc::clone(&ctx.clock),
             control.clone(),
         );
@@ -381,11 +374,16 @@ impl MateHelper {
             .name("mateproof-mate".into())
             .spawn(move || {
                 let found =
-                    mate_search_among(&pos, &root_moves, MAX_MATE as u32, &own, &tables.mate)?;
+                    mate_search_among(&pos, &root_moves, super::MAX_MATE, &own, &tables.mate)?;
                 // The time is the whole `go`'s, so the nodes are both searches' (as Stockfish
                 // counts every thread's): nps then describes the work that took that time.
                 let nodes = own.nodes() + game.nodes();
-                out.lines(&mate_lines(&found, multipv, nodes, clock.elapsed()));
+                listener.on_mate(&MateReport {
+                    found: &found,
+                    multipv,
+                    nodes,
+                    time: clock.elapsed(),
+                });
                 game.stop();
                 Some(found)
             })
@@ -400,17 +398,17 @@ impl MateHelper {
     }
 }
 
-/// The composer's lines for the proved problem: its score at once, then the best
-/// `ComposerTop` improvements, best first, or one line saying why there are none. The improver
+/// The composer on the proved problem: its score at once, then the best `composer_top`
+/// improvements, best first, or why there are none. The improver
 /// runs within the `go` command's own limits: what is left of `movetime` or the clock, or
 /// [`COMPOSER_BUDGET`] when `go` gave none (`go infinite` and pondering: until `stop`).
 fn composer_suggestions(job: &Job, moves: u32, ctx: &Context) {
     let problem = Problem::directmate(job.position, moves);
     let options = ComposeOptions {
-        threads: job.threads.max(1),
+        threads: job.settings.threads.max(1),
         ..ComposeOptions::default()
     };
-    let open_ended = job.infinite || ctx.clock.is_pondering();
+    let open_ended = job.go.infinite || ctx.clock.is_pondering();
     let budget = ctx
         .clock
         .hard_remaining()
@@ -420,29 +418,34 @@ fn composer_suggestions(job: &Job, moves: u32, ctx: &Context) {
         control = control.with_time_limit(budget);
     }
     let deadline = budget.map(|b| Instant::now() + b);
-    match uci_lines(&problem, options, control) {
-        Ok(lines) => {
-            ctx.out.line(lines.score_line());
-            ctx.out.lines(&lines.best(job.composer_top, deadline));
+    let listener = &ctx.listener;
+    match suggestions(&problem, options, control) {
+        Ok(run) => {
+            listener.on_composer(&ComposerEvent::Score(run.score()));
+            if let Some(found) = run.best(job.settings.composer_top, deadline) {
+                listener.on_composer(&ComposerEvent::Suggestions(&found));
+            }
         }
-        Err(e) => ctx.out.line(&uci_none_line(&e.to_string())),
+        Err(e) => listener.on_composer(&ComposerEvent::Refused(&e)),
     }
 }
 
-/// The full verdict on the position as a directmate in `moves`, as `info string mp` lines.
+/// The full verdict on the position as a directmate in `moves`.
 fn report(job: &Job, moves: u32, ctx: &Context) {
     let mut problem = Problem::directmate(job.position, moves);
     problem.options.variations = true;
-    problem.options.tries = if job.tries > 0 {
-        TryMode::Refutations(job.tries)
+    problem.options.tries = if job.settings.tries > 0 {
+        TryMode::Refutations(job.settings.tries)
     } else {
         TryMode::Off
     };
     let control = solver_control(ctx, None);
     match solve_with_table(&problem, &control, &ctx.tables.mate) {
         Ok(solution) => ctx
-            .out
-            .lines(&problem_report(&solution, &problem.stipulation)),
-        Err(e) => ctx.out.info_string(&format!("error: problem report: {e}")),
+            .listener
+            .on_problem_report(&solution, &problem.stipulation),
+        Err(e) => ctx
+            .listener
+            .on_message(&Message::ProblemReportFailed(e.to_string())),
     }
 }

@@ -1,5 +1,6 @@
-//! The engine's state (position, game history, options, tables, the running search) and what
-//! each command does to it. A command that fails changes nothing and gets one
+//! One UCI session: the options and `debug` flag, and what each command does to the
+//! protocol-free [`Engine`] (which holds the position, the tables and the running search, and
+//! reports through [`super::listener::UciListener`]). A command that fails changes nothing and gets one
 //! `info string error: …` line; the engine then waits for the next command as before.
 //!
 //! While a search runs, `isready`, `stop`, `ponderhit`, `position`, `d` and `quit` are obeyed
@@ -11,17 +12,14 @@ use super::command::{Command, GoParams, PositionSpec, StartingPoint};
 use super::display::display_lines;
 use super::error::UciError;
 use super::info::Output;
-use super::job::{Job, Running, Tables, Task};
+use super::listener::UciListener;
 use super::options::{Effect, Options};
 use super::parse_line;
 use crate::board::{fen::parse_fen, Color, FenError, History, Move, Position, Validation};
+use crate::engine::{Engine, Go, Settings, Task};
 use crate::notation::{parse_uci, Notation, ParseMoveError};
 use crate::search::{ClockState, Limits, TimeBudget};
 use std::sync::Arc;
-use std::time::Duration;
-
-/// How long `quit` waits for a running search to wind down before the process ends anyway.
-const QUIT_GRACE: Duration = Duration::from_millis(200);
 
 /// Whether the command loop goes on.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -31,29 +29,20 @@ pub enum Flow {
 }
 
 /// One engine process's state.
-pub struct Engine {
+pub struct Session {
     out: Output,
-    position: Position,
-    history: History,
+    engine: Engine,
     options: Options,
-    /// Made at the first search (so `setoption name Hash` right after `uci` costs nothing).
-    tables: Option<Arc<Tables>>,
-    job: Option<Running>,
     debug: bool,
 }
 
-impl Engine {
-    pub fn new(out: Output) -> Engine {
-        let position = Position::startpos();
-        let mut history = History::new();
-        history.push(&position);
-        Engine {
+impl Session {
+    pub fn new(out: Output) -> Session {
+        let listener = Arc::new(UciListener::new(out.clone()));
+        Session {
             out,
-            position,
-            history,
+            engine: Engine::new(listener),
             options: Options::default(),
-            tables: None,
-            job: None,
             debug: false,
         }
     }
@@ -77,25 +66,12 @@ impl Engine {
 
     /// Stops any search and gives it a moment to finish (end of input, `quit`).
     pub fn shutdown(&mut self) {
-        if let Some(job) = self.job.take() {
-            job.stop();
-            job.wait(QUIT_GRACE);
-        }
+        self.engine.shutdown();
     }
 
-    /// True while a search has not sent its `bestmove`. A job that has sent it is joined here
-    /// (its thread is ending), so the GUI may follow `bestmove` with anything at once.
+    /// True while a search has not sent its `bestmove` (see [`Engine::is_searching`]).
     fn searching(&mut self) -> bool {
-        match &self.job {
-            Some(job) if job.is_done() => {
-                if let Some(job) = self.job.take() {
-                    job.finish();
-                }
-                false
-            }
-            Some(_) => true,
-            None => false,
-        }
+        self.engine.is_searching()
     }
 
     fn execute(&mut self, command: Command) -> Result<Flow, UciError> {
@@ -109,22 +85,16 @@ impl Engine {
                 if self.searching() {
                     return Err(UciError::Busy("ucinewgame"));
                 }
-                if let Some(tables) = &self.tables {
-                    tables.clear();
-                }
+                self.engine.clear_tables();
             }
             Command::Position(spec) => self.set_position(&spec)?,
             Command::Go(params) => self.go(&params)?,
             Command::Perft(depth) => {
                 self.start(Task::Perft(depth), Limits::default(), None, false, false)
             }
-            Command::Stop => {
-                if let Some(job) = &self.job {
-                    job.stop();
-                }
-            }
+            Command::Stop => self.engine.stop(),
             Command::PonderHit => {
-                if !self.job.as_ref().is_some_and(|j| j.ponderhit()) {
+                if !self.engine.ponderhit() {
                     return Err(UciError::NotPondering);
                 }
             }
@@ -132,7 +102,7 @@ impl Engine {
                 self.shutdown();
                 return Ok(Flow::Quit);
             }
-            Command::Display => self.out.lines(&display_lines(&self.position)),
+            Command::Display => self.out.lines(&display_lines(self.engine.position())),
         }
         Ok(Flow::Continue)
     }
@@ -153,12 +123,8 @@ impl Engine {
         }
         match self.options.set(name, value)? {
             // Dropped now, rebuilt at the next search: old and new never coexist in memory.
-            Effect::ResizeHash => self.tables = None,
-            Effect::ClearHash => {
-                if let Some(tables) = &self.tables {
-                    tables.clear();
-                }
-            }
+            Effect::ResizeHash => self.engine.drop_tables(),
+            Effect::ClearHash => self.engine.clear_tables(),
             Effect::None => {}
         }
         Ok(())
@@ -185,8 +151,7 @@ impl Engine {
             }
             history.push(&pos);
         }
-        self.position = pos;
-        self.history = history;
+        self.engine.set_position(pos, history);
         if let Some(warning) = warning {
             self.out.info_string(&format!("warning: {warning}"));
         }
@@ -197,7 +162,7 @@ impl Engine {
         let searchmoves = p
             .searchmoves
             .iter()
-            .map(|text| match parse_uci(&self.position, text) {
+            .map(|text| match parse_uci(self.engine.position(), text) {
                 Ok(m) if m.is_null() => Err(UciError::SearchMove(ParseMoveError::Illegal {
                     notation: Notation::Uci,
                     text: text.clone(),
@@ -206,7 +171,7 @@ impl Engine {
                 Err(e) => Err(UciError::SearchMove(e)),
             })
             .collect::<Result<Vec<Move>, UciError>>()?;
-        let (time, increment) = match self.position.turn() {
+        let (time, increment) = match self.engine.position().turn() {
             Color::White => (p.wtime, p.winc),
             Color::Black => (p.btime, p.binc),
         };
@@ -248,32 +213,29 @@ impl Engine {
         if self.searching() {
             self.out.info_string("warning: new search requested while searching; the running search was stopped first");
         }
-        if let Some(job) = self.job.take() {
-            job.finish();
-        }
+        self.engine.finish_search();
         if self.debug {
             self.out.info_string(&format!(
                 "debug: task {task:?}, budget {budget:?}, depth {:?}, nodes {:?}, ponder {ponder}, infinite {infinite}",
                 limits.depth, limits.nodes
             ));
         }
-        let mb = self.options.hash_mb;
-        let tables = Arc::clone(self.tables.get_or_insert_with(|| Arc::new(Tables::new(mb))));
-        let job = Job {
-            task,
-            position: self.position,
-            game_keys: self.history.keys().to_vec(),
-            limits,
-            budget,
-            ponder,
-            infinite,
+        let settings = Settings {
+            hash_mb: self.options.hash_mb,
             threads: self.options.threads,
             tries: self.options.tries,
             problem_report: self.options.problem_report,
             composer_suggestions: self.options.composer_suggestions,
             composer_top: self.options.composer_top,
         };
-        self.job = Running::start(job, tables, self.out.clone());
+        let go = Go {
+            task,
+            limits,
+            budget,
+            ponder,
+            infinite,
+        };
+        self.engine.go(go, &settings);
     }
 }
 
