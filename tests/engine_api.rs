@@ -142,8 +142,14 @@ fn no_mate_is_said_in_words_and_the_game_search_picks_the_move() {
     engine.go(go(Task::Mate(1), None), &settings());
     let events = recorder.until_bestmove();
     assert_eq!(events[0], "message no mate in 1", "{events:?}");
-    assert!(events[1..].iter().any(|e| e.starts_with("iteration ")), "{events:?}");
-    assert!(events.last().unwrap().starts_with("bestmove "), "{events:?}");
+    assert!(
+        events[1..].iter().any(|e| e.starts_with("iteration ")),
+        "{events:?}"
+    );
+    assert!(
+        events.last().unwrap().starts_with("bestmove "),
+        "{events:?}"
+    );
 }
 
 #[test]
@@ -178,6 +184,13 @@ fn stop_ends_an_infinite_search_promptly() {
     let stopped = Instant::now();
     engine.stop();
     let events = recorder.until_bestmove();
-    assert!(stopped.elapsed() < Duration::from_secs(5), "stop took {:?}", stopped.elapsed());
-    assert!(events.last().unwrap().starts_with("bestmove "), "{events:?}");
+    assert!(
+        stopped.elapsed() < Duration::from_secs(5),
+        "stop took {:?}",
+        stopped.elapsed()
+    );
+    assert!(
+        events.last().unwrap().starts_with("bestmove "),
+        "{events:?}"
+    );
 }

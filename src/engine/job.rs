@@ -1,11 +1,11 @@
-//! The search thread: what one `go` does, from start to `bestmove`.
+//! The search thread: what one `go` does, from start to the best move.
 //!
-//! - `go perft N`: leaf counts per root move, then the total (no `bestmove`, as in Stockfish).
-//! - `go mate N`: the solver proves the shortest mate within N moves ([`mate_search_among`],
-//!   first moves restricted to `searchmoves` when given); with none, `info string no mate in
-//!   N` and a short alpha-beta search picks the move.
-//! - any other `go`: the alpha-beta game search ([`crate::search`]), and beside it (with
-//!   `Threads` ≥ 2) the solver looking for the shortest forced mate by increasing length. A
+//! - [`Task::Perft`]: leaf counts per root move and the total (no best move, as in Stockfish).
+//! - [`Task::Mate`]: the solver proves the shortest mate within N moves ([`mate_search_among`],
+//!   first moves restricted to `searchmoves` when given); with none, [`Message::NoMate`] and a
+//!   short alpha-beta search picks the move.
+//! - [`Task::Game`]: the alpha-beta game search ([`crate::search`]), and beside it (with
+//!   `threads` ≥ 2) the solver looking for the shortest forced mate by increasing length. A
 //!   proved mate ends the game search and is preferred to its result.
 //!
 //! With `ProblemReport` on, a proved mate is followed by the full verdict (a solved

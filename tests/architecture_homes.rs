@@ -1,6 +1,7 @@
-//! The command line has one home: `clap` is named only in `src/cli/` and `src/main.rs`, so the
-//! library below the command line can be used without it and every subcommand's arguments are
-//! found in one folder.
+//! Two homes, checked by scanning `src/`: the command line's (`clap` is named only in `src/cli/`
+//! and `src/main.rs`, so every subcommand's arguments are found in one folder and the library
+//! below can be used without it) and the UCI protocol's (UCI lines are written only in
+//! `src/uci/`; the engine in `src/engine/` hands out data).
 
 use std::path::{Path, PathBuf};
 
@@ -15,8 +16,9 @@ fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
     }
 }
 
-/// Files under `src/` whose text names `clap`, relative to `src/`, with `/` separators.
-fn files_naming_clap() -> Vec<String> {
+/// Files under `src/` whose text contains one of `needles`, relative to `src/`, with `/`
+/// separators.
+fn files_containing(needles: &[&str]) -> Vec<String> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     rust_files(&src, &mut files);
@@ -30,7 +32,8 @@ fn files_naming_clap() -> Vec<String> {
         .filter(|path| {
             std::fs::read_to_string(path)
                 .expect("a source file is UTF-8")
-                .contains("clap")
+                .lines()
+                .any(|line| needles.iter().any(|n| line.contains(n)))
         })
         .map(|path| {
             let rel = path.strip_prefix(&src).expect("under src/");
@@ -46,7 +49,7 @@ fn files_naming_clap() -> Vec<String> {
 
 #[test]
 fn clap_is_used_only_in_cli_and_main() {
-    let naming = files_naming_clap();
+    let naming = files_containing(&["clap"]);
     let outside: Vec<&String> = naming
         .iter()
         .filter(|f| !f.starts_with("cli/") && f.as_str() != "main.rs")
@@ -66,6 +69,25 @@ fn clap_is_used_only_in_cli_and_main() {
         assert!(
             naming.iter().any(|f| f == expected),
             "{expected} names clap: {naming:?}"
+        );
+    }
+}
+
+#[test]
+fn uci_lines_are_written_only_in_uci() {
+    // String literals that start a UCI line the engine sends.
+    let writing = files_containing(&["\"info ", "\"bestmove", "\"readyok", "\"uciok"]);
+    let outside: Vec<&String> = writing.iter().filter(|f| !f.starts_with("uci/")).collect();
+    assert!(outside.is_empty(), "UCI text outside src/uci/: {outside:?}");
+    for expected in [
+        "uci/info.rs",
+        "uci/composer.rs",
+        "uci/listener.rs",
+        "uci/session.rs",
+    ] {
+        assert!(
+            writing.iter().any(|f| f == expected),
+            "{expected} writes UCI lines: {writing:?}"
         );
     }
 }
