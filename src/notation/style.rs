@@ -17,19 +17,15 @@ use super::{to_popeye, to_san_plus, CheckMark, Language};
 use crate::board::{Color, Move, MoveKind, Position};
 use std::fmt::Write;
 
-/// How moves are written (the command line's `--notation`, `crate::cli::args::NotationArg`).
+/// How moves are written: the five styles of the list above (the command line offers them as
+/// `--notation`, `crate::cli::args::NotationArg`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum MoveStyle {
-    /// Short algebraic with move numbers, `!` keys and `?` tries, as problem books print it.
     #[default]
     Problemist,
-    /// Popeye's long algebraic form (`Qb5-c4`, `Qc4*d5 #`), with move numbers.
     Popeye,
-    /// SAN with check marks, no move numbers.
     San,
-    /// UCI squares (`b5c4`), no move numbers.
     Uci,
-    /// The composer thesis' form (`Qb5-c4`, `Qc4:d5`, `pc7-c6`), no move numbers.
     Thesis,
 }
 
