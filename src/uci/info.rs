@@ -1,6 +1,7 @@
 //! The engine's output: a line writer shared by the command loop and the search thread, and the
 //! text of `info` and `bestmove` lines. Every line the engine sends is composed here or in
-//! [`super::report`] / [`super::display`], never by vampirc-uci's serializer.
+//! [`super::report`], [`super::composer`], [`super::display`] and the session's answers, never
+//! by vampirc-uci's serializer.
 
 use crate::board::Move;
 use crate::search::{Iteration, Score};

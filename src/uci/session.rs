@@ -1,7 +1,7 @@
 //! One UCI session: the options and `debug` flag, and what each command does to the
 //! protocol-free [`Engine`] (which holds the position, the tables and the running search, and
-//! reports through [`super::listener::UciListener`]). A command that fails changes nothing and gets one
-//! `info string error: …` line; the engine then waits for the next command as before.
+//! reports through [`super::listener::UciListener`]). A command that fails changes nothing and
+//! gets one `info string error: …` line; the engine then waits for the next command as before.
 //!
 //! While a search runs, `isready`, `stop`, `ponderhit`, `position`, `d` and `quit` are obeyed
 //! at once; a new `go` (or `go perft`) first stops the running search, which still sends its
