@@ -7,8 +7,10 @@ use mateproof::composer::kmove::{kmove_metric, KMoveSettings};
 use mateproof::composer::search::{ComposeOptions, Improvement};
 use mateproof::composer::stream::{compose, improvements};
 use mateproof::composer::{evaluate, ScoreSettings};
+use mateproof::kernel::SearchControl;
+use mateproof::popeye::order::sort_first_moves;
 use mateproof::problem::Problem;
-use mateproof::solver::{solve, Prover, SearchControl, TranspositionTable};
+use mateproof::solver::{solve, Prover, TranspositionTable};
 
 fn thesis(id: &str) -> Position {
     let path = format!(
@@ -41,6 +43,7 @@ fn assert_sound_improvement(original: &Position, moves: u32, bar: i32, imp: &Imp
     let solution = solve(
         &Problem::directmate(strict, moves),
         &SearchControl::unlimited(),
+        sort_first_moves,
     )
     .expect("solvable");
     let keys: Vec<_> = solution.keys().collect();
@@ -171,7 +174,7 @@ fn kmove_metric_of_a_two_mover_is_one_cluster() {
     // D1 after Qc4: 9 replies, each with one mate, 5 distinct mates: 10 * 1 * 25 / 9 = 27.
     let d1 = thesis("D1");
     let (tt, control) = (TranspositionTable::new(4), SearchControl::unlimited());
-    let key = solve(&Problem::directmate(d1, 2), &control)
+    let key = solve(&Problem::directmate(d1, 2), &control, sort_first_moves)
         .expect("solves")
         .keys()
         .next()
@@ -198,7 +201,7 @@ fn kmove_metric_of_a_two_mover_is_one_cluster() {
     assert_eq!(m.total, 27);
     // D8 has a dual after ...d5 (Re7 and R:d6), forced elsewhere: minor.
     let d8 = thesis("D8");
-    let key = solve(&Problem::directmate(d8, 2), &control)
+    let key = solve(&Problem::directmate(d8, 2), &control, sort_first_moves)
         .expect("solves")
         .keys()
         .next()
@@ -263,6 +266,7 @@ fn d1_at_depth_three_finds_an_improvement_at_least_as_good_as_d2() {
         solve(
             &Problem::directmate(thesis("D2"), 2),
             &SearchControl::unlimited(),
+            sort_first_moves,
         )
         .expect("solves")
         .keys()

@@ -5,7 +5,8 @@
 use mateproof::board::{Position, Validation};
 use mateproof::composer::soundness::SoundnessTest;
 use mateproof::composer::{evaluate, QualityScore, ScoreSettings, SelfPinRule, Theme};
-use mateproof::solver::{Prover, SearchControl, TranspositionTable};
+use mateproof::kernel::SearchControl;
+use mateproof::solver::{Prover, TranspositionTable};
 
 /// The FEN of the EPD line with this id in testsuites/mates/`file`.
 fn epd_fen(file: &str, id: &str) -> String {

@@ -4,7 +4,8 @@
 
 use mateproof::board::Validation;
 use mateproof::formats::epd::{parse_lines, BestMoves};
-use mateproof::solver::{Dfpn, Prover, SearchControl, TranspositionTable};
+use mateproof::kernel::SearchControl;
+use mateproof::solver::{Dfpn, Prover, TranspositionTable};
 use std::path::PathBuf;
 
 fn check_suite(name: &str, limit: usize, every_move: bool) {

@@ -3,10 +3,12 @@
 //! (the thesis counts every Black reply to the key; each must allow a mate).
 
 use mateproof::board::{Position, Validation};
+use mateproof::kernel::SearchControl;
 use mateproof::notation::{parse_popeye, Language};
+use mateproof::popeye::order::sort_first_moves;
 use mateproof::problem::Problem;
 use mateproof::solution::Threat;
-use mateproof::solver::{solve, SearchControl};
+use mateproof::solver::solve;
 use std::path::PathBuf;
 
 /// The thesis writes `Nf2-e4` and `Qc4:c7`; Popeye (English) writes `Sf2-e4` and `Qc4*c7`.
@@ -37,8 +39,8 @@ fn thesis_positions_have_the_published_solutions() {
 
         let mut problem = Problem::directmate(position, 2);
         problem.options.variations = true;
-        let solution =
-            solve(&problem, &SearchControl::unlimited()).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let solution = solve(&problem, &SearchControl::unlimited(), sort_first_moves)
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
         let keys: Vec<_> = solution.keys().collect();
         assert_eq!(
             keys.len(),
@@ -67,8 +69,8 @@ fn thesis_positions_have_the_published_solutions() {
 
         // Every Black reply is a variation: with NoThreat the tree lists them all.
         problem.options.no_threat = true;
-        let all =
-            solve(&problem, &SearchControl::unlimited()).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let all = solve(&problem, &SearchControl::unlimited(), sort_first_moves)
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
         let defences = all.keys().next().map_or(0, |k| k.defences.len());
         assert_eq!(defences.to_string(), variations, "{id}");
         assert_eq!(defences, after_key.legal_moves().len(), "{id}");
