@@ -1,7 +1,9 @@
 //! Mateproof: a chess-problem solving engine.
 //!
-//! Data flows one way: input front ends build a problem, the solver produces a solution, and
-//! writers print it. This crate's modules follow that flow; [`board`] underlies them all.
+//! Data flows one way: input front ends build a problem, the searches (generic over
+//! [`rules::Rules`], sharing [`kernel`]'s control and lists) produce a solution, and writers
+//! print it. This crate's modules follow that flow; [`board`] underlies them all. README's
+//! "Architecture" section draws the picture.
 
 pub mod board;
 pub mod cli;

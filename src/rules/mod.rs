@@ -62,6 +62,8 @@ pub trait Rules: Clone + Send + Sync + 'static {
     type Move: RuleMove;
     /// What [`Rules::gives_check_with`] prepares once per position to test many moves.
     type CheckInfo;
+    /// What [`Rules::may_mate`] prepares once per position (`()` when it prunes nothing).
+    type MateFilter;
 
     /// Zobrist key of the position, side to move included.
     fn key(&self) -> u64;
@@ -89,6 +91,16 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn history_index(m: Self::Move) -> usize;
     /// How many moves the side to move's king has (Popeye's `MaxFlightsquares`).
     fn king_move_count(&self) -> u32;
+    /// Prepares [`Rules::may_mate`] for this position.
+    fn mate_filter(&self) -> Self::MateFilter;
+
+    /// False when the checking move `m` certainly cannot mate (the mate-in-one test then skips
+    /// it without playing it); true does not mean it mates. The default prunes nothing.
+    #[inline]
+    fn may_mate(&self, filter: &Self::MateFilter, m: Self::Move) -> bool {
+        let _ = (filter, m);
+        true
+    }
 
     #[inline]
     fn legal_moves(&self) -> Moves<Self> {
@@ -150,14 +162,6 @@ pub trait Rules: Clone + Send + Sync + 'static {
         let mut list = self.legal_moves();
         list.retain(|m| self.gives_check(m));
         list
-    }
-
-    /// The checking moves that may mate, in generation order: the mate-in-one test tries only
-    /// these. The default keeps every check; a fast path may drop checks that certainly leave
-    /// the king a flight.
-    #[inline]
-    fn mate_candidates(&self) -> Moves<Self> {
-        self.checking_moves()
     }
 }
 

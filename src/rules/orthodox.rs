@@ -42,63 +42,64 @@ impl<S: Sink<Move>> MoveSink for ToSink<'_, S> {
 impl Rules for Position {
     type Move = Move;
     type CheckInfo = CheckInfo;
+    type MateFilter = Flights;
 
-    #[inline]
+    #[inline(always)]
     fn key(&self) -> u64 {
         Position::key(self)
     }
 
-    #[inline]
+    #[inline(always)]
     fn turn(&self) -> Color {
         Position::turn(self)
     }
 
-    #[inline]
+    #[inline(always)]
     fn generate<S: Sink<Move>>(&self, sink: &mut S) {
         Position::generate(self, GenKind::All, Bitboard::FULL, &mut ToSink(sink));
     }
 
-    #[inline]
+    #[inline(always)]
     fn play(&self, m: Move) -> Position {
         self.after(m)
     }
 
-    #[inline]
+    #[inline(always)]
     fn pass(&self) -> Position {
         self.after_null()
     }
 
-    #[inline]
+    #[inline(always)]
     fn is_check(&self) -> bool {
         Position::is_check(self)
     }
 
-    #[inline]
+    #[inline(always)]
     fn gives_check(&self, m: Move) -> bool {
         Position::gives_check(self, m)
     }
 
-    #[inline]
+    #[inline(always)]
     fn check_info(&self) -> CheckInfo {
         CheckInfo::new(self)
     }
 
-    #[inline]
+    #[inline(always)]
     fn gives_check_with(&self, info: &CheckInfo, m: Move) -> bool {
         info.gives_check(self, m)
     }
 
-    #[inline]
+    #[inline(always)]
     fn captured_value(&self, m: Move) -> Option<i32> {
         self.captured_role(m).map(Role::value)
     }
 
-    #[inline]
+    #[inline(always)]
     fn is_major_promotion(&self, m: Move) -> bool {
         m.promotion() == Some(Role::Queen)
     }
 
-    #[inline]
+    #[inline(always)]
     fn history_index(m: Move) -> usize {
         m.from().index() * 64 + m.to().index()
     }
@@ -110,39 +111,39 @@ impl Rules for Position {
         king_moves.0 as u32
     }
 
-    #[inline]
+    #[inline(always)]
+    fn mate_filter(&self) -> Flights {
+        Flights::new(self)
+    }
+
+    /// A check that certainly leaves the king an open flight cannot mate.
+    #[inline(always)]
+    fn may_mate(&self, flights: &Flights, m: Move) -> bool {
+        flights.may_mate(self, m)
+    }
+
+    #[inline(always)]
     fn legal_moves(&self) -> MoveList {
         Position::legal_moves(self)
     }
 
-    #[inline]
+    #[inline(always)]
     fn count_legal_moves(&self) -> u64 {
         Position::count_legal_moves(self)
     }
 
-    #[inline]
+    #[inline(always)]
     fn has_legal_move(&self) -> bool {
         Position::has_legal_move(self)
     }
 
-    #[inline]
+    #[inline(always)]
     fn is_legal(&self, m: Move) -> bool {
         Position::is_legal(self, m)
     }
 
-    #[inline]
+    #[inline(always)]
     fn checking_moves(&self) -> MoveList {
         Position::checking_moves(self)
-    }
-
-    /// Checks that certainly leave the king an open flight are dropped without making them.
-    #[inline]
-    fn mate_candidates(&self) -> MoveList {
-        let mut checks = Position::checking_moves(self);
-        if !checks.is_empty() {
-            let flights = Flights::new(self);
-            checks.retain(|m| flights.may_mate(self, m));
-        }
-        checks
     }
 }

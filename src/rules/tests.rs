@@ -29,6 +29,7 @@ impl<S: Sink<Move>> Sink<Move> for SkipCastling<'_, S> {
 impl Rules for NoCastling {
     type Move = Move;
     type CheckInfo = ();
+    type MateFilter = ();
 
     fn key(&self) -> u64 {
         self.0.key()
@@ -64,6 +65,7 @@ impl Rules for NoCastling {
     fn history_index(m: Move) -> usize {
         m.from().index() * 64 + m.to().index()
     }
+    fn mate_filter(&self) {}
     fn king_move_count(&self) -> u32 {
         let king = self.0.king(self.0.turn());
         self.legal_moves()

@@ -161,9 +161,11 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
                 return Some(killer);
             }
         }
-        // Most checks leave the king a flight: the rules may drop those without making them.
-        for &m in pos.mate_candidates().iter() {
-            if m == killer {
+        let checks = pos.checking_moves();
+        // Most checks leave the king a flight: the rules may skip those without making them.
+        let filter = (!checks.is_empty()).then(|| pos.mate_filter());
+        for &m in checks.iter() {
+            if m == killer || filter.as_ref().is_some_and(|f| !pos.may_mate(f, m)) {
                 continue;
             }
             self.count_node();
