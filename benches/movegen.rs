@@ -6,21 +6,23 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use mateproof::board::{attacks, CheckInfo, Move, MoveKind, Position, Validation};
+use mateproof::reference::shared_text;
 
+/// The suites of the shared reference data the positions come from.
 const SUITES: [&str; 5] = [
-    "perft/perftsuite.epd",
-    "mates/dm2.epd",
-    "mates/dm3.epd",
-    "mates/dm4.epd",
-    "mates/dm5.epd",
+    "suites/perftsuite.epd",
+    "suites/dm2.epd",
+    "suites/dm3.epd",
+    "suites/dm4.epd",
+    "suites/dm5.epd",
 ];
 
-/// Every position of the suites, from the first four fields of each line.
-fn positions() -> Vec<Position> {
+/// Every position of the suites, from the first four fields of each line (`None`: the shared
+/// reference data is absent).
+fn positions() -> Option<Vec<Position>> {
     let mut out = Vec::new();
     for suite in SUITES {
-        let path = format!("{}/testsuites/{suite}", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let text = shared_text(suite)?;
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let fen = line
                 .split_whitespace()
@@ -28,11 +30,11 @@ fn positions() -> Vec<Position> {
                 .collect::<Vec<_>>()
                 .join(" ");
             let pos = Position::from_fen(&fen, Validation::Lenient)
-                .unwrap_or_else(|e| panic!("{path}: {fen}: {e}"));
+                .unwrap_or_else(|e| panic!("{suite}: {fen}: {e}"));
             out.push(pos);
         }
     }
-    out
+    Some(out)
 }
 
 /// The way checks were found before `CheckInfo`: per move, recompute which of our pieces could
@@ -53,7 +55,9 @@ fn gives_check_recomputing_blockers(pos: &Position, m: Move) -> bool {
 }
 
 fn bench_movegen(c: &mut Criterion) {
-    let positions = positions();
+    let Some(positions) = positions() else {
+        return;
+    };
     // Each position with its legal moves: the per-move benches walk this, as a solver's move
     // loop would, rather than a flat array of (position, move) copies that would measure memory.
     let with_moves: Vec<(Position, Vec<Move>)> = positions

@@ -5,22 +5,22 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use mateproof::board::{Position, Validation};
 use mateproof::perft::{perft, read_suite, SuiteEntry};
+use mateproof::reference::shared_text;
 use shakmaty::{fen::Fen, CastlingMode, Chess};
 
 /// `(suite id, depth)`: depths small enough for criterion's repeated sampling.
 const CASES: [(&str, u32); 3] = [("cpw-1 startpos", 5), ("cpw-2 kiwipete", 4), ("cpw-3", 6)];
 
-fn cpw_suite() -> Vec<SuiteEntry> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/testsuites/perft/cpw_perft.epd"
-    );
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    read_suite(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+/// The shared `suites/cpw_perft.epd` (`None`: the shared reference data is absent).
+fn cpw_suite() -> Option<Vec<SuiteEntry>> {
+    let text = shared_text("suites/cpw_perft.epd")?;
+    Some(read_suite(&text).unwrap_or_else(|e| panic!("cpw_perft.epd: {e}")))
 }
 
 fn bench_perft(c: &mut Criterion) {
-    let suite = cpw_suite();
+    let Some(suite) = cpw_suite() else {
+        return;
+    };
     let mut group = c.benchmark_group("perft");
     group.sample_size(10);
     for (id, depth) in CASES {

@@ -15,6 +15,7 @@ pub mod output;
 pub mod perft;
 pub mod popeye;
 pub mod problem;
+pub mod reference;
 pub mod rules;
 pub mod search;
 pub mod solution;

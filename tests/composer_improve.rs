@@ -10,20 +10,22 @@ use mateproof::composer::{evaluate, ScoreSettings};
 use mateproof::kernel::SearchControl;
 use mateproof::popeye::order::sort_first_moves;
 use mateproof::problem::Problem;
+use mateproof::reference::shared_text;
 use mateproof::solver::{solve, Prover, TranspositionTable};
+use std::collections::BTreeMap;
 
-fn thesis(id: &str) -> Position {
-    let path = format!(
-        "{}/testsuites/composer/thesis-positions.tsv",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let line = text
-        .lines()
-        .find(|l| l.starts_with(&format!("{id}\t")))
-        .expect("diagram");
-    let fen = line.split('\t').nth(1).expect("fen");
-    Position::from_fen(fen, Validation::Lenient).expect("legal")
+/// The thesis' diagrams by id (`D1` …) from the shared reference data (`None`: absent, the test
+/// skips).
+fn thesis_diagrams() -> Option<BTreeMap<String, Position>> {
+    let text = shared_text("composer/thesis-positions.tsv")?;
+    let rows = text.lines().skip(1).filter(|l| !l.trim().is_empty());
+    let diagram = |line: &str| {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let fen = cols.get(1).unwrap_or_else(|| panic!("bad row: {line}"));
+        let position = Position::from_fen(fen, Validation::Lenient).expect("legal");
+        (cols[0].to_owned(), position)
+    };
+    Some(rows.map(diagram).collect())
 }
 
 fn options(depth: u32) -> ComposeOptions {
@@ -66,7 +68,10 @@ fn assert_sound_improvement(original: &Position, moves: u32, bar: i32, imp: &Imp
 
 #[test]
 fn every_suggestion_for_d1_at_depth_two_is_sound_and_better() {
-    let d1 = thesis("D1");
+    let Some(thesis) = thesis_diagrams() else {
+        return;
+    };
+    let d1 = thesis["D1"];
     let report = compose(
         &Problem::directmate(d1, 2),
         options(2),
@@ -100,8 +105,11 @@ fn every_suggestion_for_d1_at_depth_two_is_sound_and_better() {
 #[test]
 fn the_thesis_icp_improvement_of_d3_is_one_deletion_away() {
     // ICP turned D3 into D4 by taking off Ba5 (thesis §4.3.2): our improver sees it at level 1.
-    let d3 = thesis("D3");
-    let d4 = thesis("D4");
+    let Some(thesis) = thesis_diagrams() else {
+        return;
+    };
+    let d3 = thesis["D3"];
+    let d4 = thesis["D4"];
     let report = compose(
         &Problem::directmate(d3, 2),
         options(1),
@@ -126,9 +134,12 @@ fn the_thesis_icp_improvement_of_d3_is_one_deletion_away() {
 
 #[test]
 fn stopping_ends_the_stream() {
+    let Some(thesis) = thesis_diagrams() else {
+        return;
+    };
     let control = SearchControl::unlimited();
     let mut stream = improvements(
-        &Problem::directmate(thesis("D1"), 2),
+        &Problem::directmate(thesis["D1"], 2),
         options(3),
         control.clone(),
     )
@@ -145,7 +156,7 @@ fn stopping_ends_the_stream() {
     );
     assert!(levels.iter().all(|l| l.depth <= 3));
     for imp in std::iter::once(&first).chain(&rest) {
-        assert_sound_improvement(&thesis("D1"), 2, 118, imp);
+        assert_sound_improvement(&thesis["D1"], 2, 118, imp);
     }
 }
 
@@ -172,7 +183,10 @@ fn unsound_problems_are_judged_zero_and_can_be_repaired() {
 #[test]
 fn kmove_metric_of_a_two_mover_is_one_cluster() {
     // D1 after Qc4: 9 replies, each with one mate, 5 distinct mates: 10 * 1 * 25 / 9 = 27.
-    let d1 = thesis("D1");
+    let Some(thesis) = thesis_diagrams() else {
+        return;
+    };
+    let d1 = thesis["D1"];
     let (tt, control) = (TranspositionTable::new(4), SearchControl::unlimited());
     let key = solve(&Problem::directmate(d1, 2), &control, sort_first_moves)
         .expect("solves")
@@ -200,7 +214,7 @@ fn kmove_metric_of_a_two_mover_is_one_cluster() {
     assert!(m.duals.is_empty());
     assert_eq!(m.total, 27);
     // D8 has a dual after ...d5 (Re7 and R:d6), forced elsewhere: minor.
-    let d8 = thesis("D8");
+    let d8 = thesis["D8"];
     let key = solve(&Problem::directmate(d8, 2), &control, sort_first_moves)
         .expect("solves")
         .keys()
@@ -223,8 +237,9 @@ fn kmove_metric_of_a_two_mover_is_one_cluster() {
 #[test]
 fn three_movers_are_improved_by_the_kmove_metric() {
     // A sound #3 from the proven suite, smallest first so the run stays short.
-    let path = format!("{}/testsuites/mates/dm3.epd", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let Some(text) = shared_text("suites/dm3.epd") else {
+        return;
+    };
     let mut candidates: Vec<Position> = text
         .lines()
         .filter(|l| l.contains("keys=1"))
@@ -260,11 +275,14 @@ fn three_movers_are_improved_by_the_kmove_metric() {
 /// in `cargo test` (`tools/composer-bench` times it and the thesis' other three originals).
 #[test]
 fn d1_at_depth_three_finds_an_improvement_at_least_as_good_as_d2() {
-    let d1 = thesis("D1");
+    let Some(thesis) = thesis_diagrams() else {
+        return;
+    };
+    let d1 = thesis["D1"];
     let d2_score = evaluate(
-        &thesis("D2"),
+        &thesis["D2"],
         solve(
-            &Problem::directmate(thesis("D2"), 2),
+            &Problem::directmate(thesis["D2"], 2),
             &SearchControl::unlimited(),
             sort_first_moves,
         )
@@ -295,9 +313,12 @@ fn d1_at_depth_three_finds_an_improvement_at_least_as_good_as_d2() {
 
 #[test]
 fn uci_lines_start_with_the_score_then_suggestions() {
+    let Some(thesis) = thesis_diagrams() else {
+        return;
+    };
     use mateproof::composer::stream::uci_lines;
     let lines: Vec<String> = uci_lines(
-        &Problem::directmate(thesis("D3"), 2),
+        &Problem::directmate(thesis["D3"], 2),
         options(1),
         SearchControl::unlimited(),
     )

@@ -8,13 +8,9 @@ use mateproof::composer::{evaluate, QualityScore, ScoreSettings, Theme};
 use mateproof::kernel::SearchControl;
 use mateproof::popeye::order::sort_first_moves;
 use mateproof::problem::Problem;
+use mateproof::reference::shared_text;
 use mateproof::solver::solve;
 use std::collections::BTreeMap;
-
-fn suite_file(name: &str) -> String {
-    let path = format!("{}/testsuites/composer/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
 
 /// One row of thesis-positions.tsv.
 struct Diagram {
@@ -24,8 +20,8 @@ struct Diagram {
     thesis_score: Option<i32>,
 }
 
-fn diagrams() -> BTreeMap<String, Diagram> {
-    let text = suite_file("thesis-positions.tsv");
+fn diagrams() -> Option<BTreeMap<String, Diagram>> {
+    let text = shared_text("composer/thesis-positions.tsv")?;
     let mut rows = BTreeMap::new();
     for line in text.lines().skip(1).filter(|l| !l.trim().is_empty()) {
         let f: Vec<&str> = line.split('\t').collect();
@@ -42,7 +38,7 @@ fn diagrams() -> BTreeMap<String, Diagram> {
             },
         );
     }
-    rows
+    Some(rows)
 }
 
 /// Solves the diagram with the solver, insists on a sound #2 and scores it.
@@ -68,34 +64,107 @@ fn normalise(line: &str) -> String {
         .join(" ")
 }
 
-/// The thesis' printouts: `== ID FEN` then the lines from THEMES to the last variant.
-fn printouts() -> Vec<(String, String, Vec<String>)> {
-    let mut out: Vec<(String, String, Vec<String>)> = Vec::new();
-    for line in suite_file("thesis-printouts.txt").lines() {
-        if line.starts_with('#') || line.trim().is_empty() {
+/// The thesis' two printed evaluations (Appendix E), read in place from the thesis text: each
+/// from its `THEMES:` line to its last variant, as (printed total, lines). Blank lines are
+/// dropped, a line broken inside parentheses is joined, and the text extraction's typesetting is
+/// undone: TeX around the price formulas, escaped `*` and `#`, the table borders of the second
+/// printout's variant list.
+fn printouts(thesis: &str) -> Vec<(i32, Vec<String>)> {
+    let mut out: Vec<(i32, Vec<String>)> = Vec::new();
+    let mut collecting = false;
+    let mut pending = String::new(); // a line whose parenthesis is still open
+    for raw in thesis.lines() {
+        let text = untypeset(raw);
+        if text.trim() == "THEMES:" {
+            collecting = true;
+            out.push((0, Vec::new()));
+        }
+        if !collecting || text.trim().is_empty() {
             continue;
         }
-        if let Some(head) = line.strip_prefix("== ") {
-            let (id, fen) = head.split_once(' ').expect("== ID FEN");
-            out.push((id.to_owned(), fen.to_owned(), Vec::new()));
-        } else if let Some(last) = out.last_mut() {
-            last.2.push(normalise(line));
+        let line = format!("{pending} {text}");
+        let line = line.trim();
+        if line.matches('(').count() > line.matches(')').count() {
+            pending = line.to_owned();
+            continue;
         }
+        pending.clear();
+        let Some((total, lines)) = out.last_mut() else {
+            continue;
+        };
+        if lines
+            .last()
+            .is_some_and(|l| l == "VARIANTS:" || is_variant(l))
+        {
+            // The variant list: its rules and table borders are skipped, anything else ends it.
+            if line.chars().all(|c| c == '-' || c.is_whitespace()) {
+                continue;
+            }
+            if !is_variant(line) {
+                collecting = false;
+                continue;
+            }
+        }
+        if let Some(score) = line.strip_prefix("POSITION SCORE .....:--->") {
+            *total = score.trim().parse().expect("a printed total");
+        }
+        lines.push(normalise(line));
     }
     out
 }
 
+/// `1) pc7-c6 Qc4-d4 X …`
+fn is_variant(line: &str) -> bool {
+    let digits = line.trim_start_matches(|c: char| c.is_ascii_digit());
+    digits.len() < line.len() && digits.starts_with(')')
+}
+
+/// One line of the thesis text with its typesetting undone (see [`printouts`]).
+fn untypeset(line: &str) -> String {
+    let line = line
+        .replace('\u{a0}', " ")
+        .replace("\\*", "*")
+        .replace("\\#", "#")
+        .replace("\\ ", " ")
+        .replace("\\text{", "{")
+        .replace(['{', '}'], "")
+        .replace('|', " ");
+    // `(price is due to  $3 * (18 - #pieces)$ )`: the formula's own text, the blank after it
+    // gone before the closing parenthesis.
+    let mut text = String::new();
+    for (i, part) in line.split('$').enumerate() {
+        if i % 2 == 0 && i > 0 && part.trim_start().starts_with(')') {
+            text.push_str(part.trim_start());
+        } else {
+            text.push_str(part);
+        }
+    }
+    text
+}
+
 #[test]
 fn thesis_printouts_are_reproduced_line_by_line() {
-    let printouts = printouts();
-    assert_eq!(printouts.len(), 2, "D1 and D7");
-    let rows = diagrams();
-    for (id, fen, expected) in printouts {
-        let d = &rows[&id];
+    let Some(rows) = diagrams() else {
+        return;
+    };
+    let Some(thesis) = shared_text("papers/003_3c02604a90f83583.txt") else {
+        return;
+    };
+    let printouts = printouts(&thesis);
+    let mut shown = Vec::new();
+    for (total, expected) in printouts {
+        // The diagram a printout shows is the one whose thesis score it totals.
+        let of_total: Vec<&Diagram> = rows
+            .values()
+            .filter(|d| d.thesis_score == Some(total))
+            .collect();
         assert_eq!(
-            d.fen, fen,
-            "{id}: the printout and the table must show the same diagram"
+            of_total.len(),
+            1,
+            "one diagram scored {total} in the thesis"
         );
+        let d = of_total[0];
+        shown.push(d.id.clone());
         let text = score_text(&score(d));
         let ours: Vec<String> = text
             .lines()
@@ -104,19 +173,23 @@ fn thesis_printouts_are_reproduced_line_by_line() {
             .take(expected.len())
             .collect();
         for (i, (want, got)) in expected.iter().zip(&ours).enumerate() {
-            assert_eq!(got, want, "{id}, printout line {}:\n{text}", i + 1);
+            assert_eq!(got, want, "{}, printout line {}:\n{text}", d.id, i + 1);
         }
         assert_eq!(
             ours.len(),
             expected.len(),
-            "{id}: output too short:\n{text}"
+            "{}: output too short:\n{text}",
+            d.id
         );
     }
+    assert_eq!(shown, ["D1", "D7"], "the thesis prints D1 and D7");
 }
 
 #[test]
 fn thesis_totals_and_breakdowns() {
-    let rows = diagrams();
+    let Some(rows) = diagrams() else {
+        return;
+    };
     let d1 = score(&rows["D1"]);
     assert_eq!(Some(d1.total), rows["D1"].thesis_score);
     assert_eq!(
@@ -165,7 +238,10 @@ fn thesis_totals_and_breakdowns() {
 
 #[test]
 fn every_thesis_diagram_is_sound_with_its_number_of_variants() {
-    for d in diagrams().values() {
+    let Some(rows) = diagrams() else {
+        return;
+    };
+    for d in rows.values() {
         let s = score(d);
         assert_eq!(s.variants.len(), d.variations, "{}: variants", d.id);
         assert!(
@@ -178,7 +254,9 @@ fn every_thesis_diagram_is_sound_with_its_number_of_variants() {
 
 #[test]
 fn improved_versions_beat_their_originals() {
-    let rows = diagrams();
+    let Some(rows) = diagrams() else {
+        return;
+    };
     let total = |id: &str| score(&rows[id]).total;
     for (better, original) in [("D2", "D1"), ("D5", "D3"), ("D7", "D6"), ("D10", "D8")] {
         let (b, o) = (total(better), total(original));
@@ -191,7 +269,9 @@ fn improved_versions_beat_their_originals() {
 
 #[test]
 fn thesis_variant_tags_of_the_other_diagrams() {
-    let rows = diagrams();
+    let Some(rows) = diagrams() else {
+        return;
+    };
     // (diagram, Black defence in UCI, theme the thesis names for it).
     let expected = [
         ("D2", "a8c6", Theme::Grimshaw),

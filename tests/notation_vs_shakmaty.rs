@@ -6,11 +6,11 @@ use mateproof::board::fen::to_fen;
 use mateproof::board::{Position, Validation};
 use mateproof::formats::epd::parse_lines;
 use mateproof::notation::{parse_san, to_san_plus};
+use mateproof::reference::{shared_text, POSITION_SUITES};
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanPlus};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, PositionError};
-use std::path::PathBuf;
 
 /// xorshift64*: tiny, seedable, good enough to pick random moves.
 struct XorShift(u64);
@@ -90,36 +90,31 @@ fn random_walk(start: Position, seed: u64, plies: usize, totals: &mut (usize, us
     }
 }
 
-fn suite_positions() -> Vec<Position> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testsuites");
+/// Every position of the shared perft and dm suites (`None`: absent, the test skips).
+fn suite_positions() -> Option<Vec<Position>> {
     let mut positions = Vec::new();
-    for file in [
-        "perft/perftsuite.epd",
-        "mates/dm1.epd",
-        "mates/dm2.epd",
-        "mates/dm3.epd",
-        "mates/dm4.epd",
-        "mates/dm5.epd",
-    ] {
-        let text =
-            std::fs::read_to_string(root.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+    for file in POSITION_SUITES {
+        let text = shared_text(file)?;
         for (line, epd) in parse_lines(&text) {
             let epd = epd.unwrap_or_else(|e| panic!("{file}:{line}: {e}"));
             let position = epd.position(Validation::Lenient);
             positions.push(position.unwrap_or_else(|e| panic!("{file}:{line}: {e}")));
         }
     }
-    positions
+    Some(positions)
 }
 
 #[test]
 fn san_agrees_with_shakmaty_on_random_play() {
+    let Some(suite) = suite_positions() else {
+        return;
+    };
     // (positions compared, moves compared, positions shakmaty refused)
     let mut totals = (0, 0, 0);
     for seed in 1..=150 {
         random_walk(Position::startpos(), seed, 160, &mut totals);
     }
-    for (i, pos) in suite_positions().into_iter().enumerate() {
+    for (i, pos) in suite.into_iter().enumerate() {
         random_walk(pos, 1_000_000 + i as u64, 8, &mut totals);
     }
     let (positions, moves, refused) = totals;

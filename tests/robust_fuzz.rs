@@ -1,6 +1,6 @@
 //! Stable-Rust fuzzing: the fuzz targets of `fuzz/` fed by the seeded, structure-aware
 //! generators of `fuzz/src/generate.rs` (real FENs, EPD lines, Popeye files and UCI sessions from
-//! this repository, damaged at random). libFuzzer needs a nightly compiler that CI does not
+//! the shared reference data and this repository, damaged at random). libFuzzer needs a nightly compiler that CI does not
 //! have; these tests give every target the same checks on stable.
 //!
 //! Under `cargo test` each target runs a fixed number of inputs from a fixed seed, so a run is
@@ -9,10 +9,12 @@
 //! `MATEPROOF_FUZZ_TARGET`; in that mode each input that fails is saved under
 //! `testsuites/fuzz-corpus/<target>/`, where `tests/fuzz_regressions.rs` replays it for good.
 
+mod common;
 #[path = "../fuzz/src/lib.rs"]
 mod harness;
 
 use harness::generate::{input, Rng, Seeds};
+use mateproof::reference::shared;
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
 use std::panic::{self, catch_unwind, AssertUnwindSafe};
@@ -52,8 +54,10 @@ fn read(path: &Path) -> String {
     .into_owned()
 }
 
-/// The seeds, read once: every 7th line of the mate and perft suites, every Popeye input, every
-/// command of the recorded UCI sessions.
+/// The seeds, read once: every 7th line of the mate and perft suites (shared and the
+/// repository's own), every Popeye input (shared directmate folders, the repository's own
+/// problems), every command of the recorded UCI sessions. Without the shared reference data the
+/// repository's own seeds remain (after the skip line that says so).
 fn seeds() -> &'static Seeds {
     static SEEDS: OnceLock<Seeds> = OnceLock::new();
     SEEDS.get_or_init(|| {
@@ -61,13 +65,14 @@ fn seeds() -> &'static Seeds {
         seeds
             .fens
             .extend(harness::START_POSITIONS.iter().map(|s| (*s).to_owned()));
-        let suites = [
-            root().join("testsuites/mates"),
-            root().join("testsuites/perft"),
-            root().join("testsuites/suites-small"),
-        ];
-        for dir in &suites {
-            for file in files(dir, ".epd") {
+        let shared_suites = shared("suites");
+        // Where the shared data is absent, its Popeye folders are not asked for: one skip line.
+        let shared_present = shared_suites.is_some();
+        let suites = shared_suites
+            .into_iter()
+            .chain([root().join("testsuites/suites-small")]);
+        for dir in suites {
+            for file in files(&dir, ".epd") {
                 for line in read(&file).lines().step_by(7).take(400) {
                     let fields: Vec<&str> = line.split_whitespace().collect();
                     if fields.len() >= 4 {
@@ -77,10 +82,16 @@ fn seeds() -> &'static Seeds {
                 }
             }
         }
-        seeds.popeye_files = files(&root().join("testsuites/popeye"), ".inp")
+        let popeye_folders = common::POPEYE_DIRECTMATE_FOLDERS
             .iter()
-            .map(|p| read(p))
-            .collect();
+            .filter(|_| shared_present)
+            .map_while(|folder| shared(&format!("popeye/{folder}")))
+            .chain([root().join("testsuites")]);
+        for dir in popeye_folders {
+            seeds
+                .popeye_files
+                .extend(files(&dir, ".inp").iter().map(|p| read(p)));
+        }
         for file in files(&root().join("protocol/sessions"), ".txt") {
             for line in read(&file).lines() {
                 if let Some(command) = line.strip_prefix("> ") {
@@ -93,7 +104,7 @@ fn seeds() -> &'static Seeds {
                 && !seeds.epd_lines.is_empty()
                 && !seeds.popeye_files.is_empty()
                 && !seeds.uci_lines.is_empty(),
-            "seed files missing under testsuites/ or protocol/sessions/"
+            "seed files missing under testsuites/, protocol/sessions/ or the shared reference data"
         );
         seeds
     })

@@ -1,5 +1,5 @@
 //! The solver against proven directmate suites: every position of dm1–dm4 and the first 50 of
-//! dm5 (`testsuites/mates/`, copied from `../shared/suites/`). The set of keys must equal the
+//! dm5 (`suites/` of the shared reference data, read in place). The set of keys must equal the
 //! suite's `bm` (several = cooked) and no key may mate sooner than `dm`.
 //!
 //! Positions are spread over two threads; each builds its own transposition table.
@@ -9,8 +9,8 @@ use mateproof::formats::epd::{parse_lines, BestMoves};
 use mateproof::kernel::SearchControl;
 use mateproof::popeye::order::sort_first_moves;
 use mateproof::problem::Problem;
+use mateproof::reference::shared_text;
 use mateproof::solver::{solve_with_table, TranspositionTable};
-use std::path::PathBuf;
 
 struct Case {
     line: usize,
@@ -19,12 +19,10 @@ struct Case {
     keys: Vec<Move>,
 }
 
-fn load(name: &str, limit: usize) -> Vec<Case> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("testsuites/mates")
-        .join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    parse_lines(&text)
+/// The first `limit` cases of a suite (`None`: the shared reference data is absent).
+fn load(name: &str, limit: usize) -> Option<Vec<Case>> {
+    let text = shared_text(&format!("suites/{name}"))?;
+    let cases = parse_lines(&text)
         .take(limit)
         .map(|(line, epd)| {
             let epd = epd.unwrap_or_else(|e| panic!("{name}:{line}: {e}"));
@@ -47,7 +45,8 @@ fn load(name: &str, limit: usize) -> Vec<Case> {
                 keys,
             }
         })
-        .collect()
+        .collect();
+    Some(cases)
 }
 
 fn check(name: &str, case: &Case, tt: &TranspositionTable) -> Result<(), String> {
@@ -78,7 +77,9 @@ fn check(name: &str, case: &Case, tt: &TranspositionTable) -> Result<(), String>
 }
 
 fn run_suite(name: &str, limit: usize) {
-    let cases = load(name, limit);
+    let Some(cases) = load(name, limit) else {
+        return;
+    };
     assert!(!cases.is_empty(), "{name} is empty");
     let failures: Vec<String> = std::thread::scope(|scope| {
         let halves: Vec<&[Case]> = cases.chunks(cases.len().div_ceil(2)).collect();
@@ -137,10 +138,9 @@ fn dm5_first_fifty() {
 fn cooks_report_every_key() {
     let mut cooked = 0;
     for name in ["dm2.epd", "dm3.epd"] {
-        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("testsuites/mates")
-            .join(name);
-        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let Some(text) = shared_text(&format!("suites/{name}")) else {
+            return;
+        };
         for (line, epd) in parse_lines(&text) {
             let Ok(epd) = epd else { continue };
             let count: usize = epd

@@ -7,6 +7,7 @@
 //! install: it never passes without having talked to the engine. Set `PYTHON` to choose the
 //! interpreter (default `python3`).
 
+use mateproof::reference::shared;
 use std::path::Path;
 use std::process::Command;
 
@@ -38,9 +39,12 @@ fn python_chess_drives_the_engine() {
     );
 
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/python/test_uci.py");
+    // The mate tests read the shared dm2 suite; without it they skip (after the line saying so).
+    let dm2 = shared("suites/dm2.epd");
     let run = Command::new(&python)
         .arg(&script)
         .arg(env!("CARGO_BIN_EXE_mateproof"))
+        .args(&dm2)
         .output()
         .unwrap_or_else(|e| panic!("cannot run {}: {e}", script.display()));
     let report = String::from_utf8_lossy(&run.stderr);
@@ -52,5 +56,9 @@ fn python_chess_drives_the_engine() {
     assert!(
         report.contains("\nOK") && !report.contains("Ran 0 tests"),
         "expected the client tests to run and pass:\n{report}"
+    );
+    assert!(
+        dm2.is_none() || !report.contains("skipped"),
+        "with the dm2 suite given, no client test may skip:\n{report}"
     );
 }

@@ -4,8 +4,8 @@
 //! garbage and boundary numbers. Deterministic for a given seed, so a failing input can always
 //! be made again.
 //!
-//! It reads no files itself: the caller hands over the [`Seeds`] (the tests read them from
-//! `testsuites/` and `protocol/`).
+//! It reads no files itself: the caller hands over the [`Seeds`] (the tests read them from the
+//! shared reference data, `testsuites/` and `protocol/`).
 
 use mateproof::board::{Position, Validation};
 use mateproof::notation::{to_popeye, to_san, Language};

@@ -3,7 +3,7 @@
 
 use crate::board::{Move, Position, Validation};
 use crate::formats::epd::parse_lines;
-use std::path::PathBuf;
+use crate::reference::{shared_text, POSITION_SUITES};
 
 /// The FEN of `pos`, parsed leniently (problem positions may have promoted material).
 pub(crate) fn pos(fen: &str) -> Position {
@@ -18,14 +18,12 @@ pub(crate) fn by_uci(pos: &Position, uci: &str) -> Move {
         .unwrap_or_else(|| panic!("{uci} is not legal in {pos:?}"))
 }
 
-/// Every position of `testsuites/perft/perftsuite.epd` and `testsuites/mates/dm1..dm5.epd`.
-pub(crate) fn suite_positions() -> Vec<Position> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("testsuites");
+/// Every position of the shared `suites/perftsuite.epd` and `suites/dm1..dm5.epd` (`None`: the
+/// shared reference data is absent and the test skips).
+pub(crate) fn suite_positions() -> Option<Vec<Position>> {
     let mut positions = Vec::new();
-    for file in SUITES {
-        let path = root.join(file);
-        let text =
-            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    for file in POSITION_SUITES {
+        let text = shared_text(file)?;
         for (line, epd) in parse_lines(&text) {
             let epd = epd.unwrap_or_else(|e| panic!("{file}:{line}: {e}"));
             let position = epd.position(Validation::Lenient);
@@ -37,14 +35,5 @@ pub(crate) fn suite_positions() -> Vec<Position> {
         "suites look truncated: {} positions",
         positions.len()
     );
-    positions
+    Some(positions)
 }
-
-const SUITES: [&str; 6] = [
-    "perft/perftsuite.epd",
-    "mates/dm1.epd",
-    "mates/dm2.epd",
-    "mates/dm3.epd",
-    "mates/dm4.epd",
-    "mates/dm5.epd",
-];

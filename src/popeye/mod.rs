@@ -3,7 +3,7 @@
 //! in Popeye's exact text, so Mateproof can stand in for Popeye on directmates.
 //!
 //! The specification is `protocol/popeye.md`, derived from Popeye 4.104's own outputs in
-//! `testsuites/popeye/`. This module never searches: solving is the solver's job.
+//! `../shared/popeye/`. This module never searches: solving is the solver's job.
 //!
 //! Data flows through the modules in this order:
 //! - input: [`lexer`] (tokens) → [`keywords`] (tables, abbreviations) and [`tokens`]

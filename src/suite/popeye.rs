@@ -3,7 +3,7 @@
 //! reads them.
 //!
 //! What is expected of a twin: when Popeye's own output lies beside the input (`X.out` for
-//! `X.inp`, as in `testsuites/popeye/`), its keys — all of them, so a cook Popeye printed is
+//! `X.inp`, as in `../shared/popeye/`), its keys — all of them, so a cook Popeye printed is
 //! expected and an empty list means "no solution" is expected. Without it, the problem is
 //! claimed sound: exactly one key. The stipulation `#N` is mate within N (a short mate is
 //! noted), `exact-#N` mate in exactly N. Only keys are computed (variations, tries and set

@@ -14,8 +14,11 @@ fn read(fen: &str, text: &str) -> Result<String, ParseMoveError> {
 
 #[test]
 fn every_legal_move_of_the_suites_round_trips() {
+    let Some(positions) = suite_positions() else {
+        return;
+    };
     let mut checked = 0;
-    for p in suite_positions() {
+    for p in positions {
         for &m in p.legal_moves().iter() {
             for text in [to_san(&p, m), to_san_plus(&p, m)] {
                 assert_eq!(parse_san(&p, &text), Ok(m), "{p:?}: {m} written as {text}");
