@@ -24,7 +24,7 @@ fn a_restricted_solve_leaves_the_callers_table_untouched() {
     let (tt, control) = (TranspositionTable::new(1), SearchControl::unlimited());
     let solution = solve_with_table(&problem, &control, &tt, sort_first_moves).expect("solves");
     assert!(solution.keys().count() > 0);
-    // Every position the search met is at most three plies from the root: none is in `tt`.
+    // The restricted search settled positions within two plies of the root: none is in `tt`.
     let mut unseen = vec![pos];
     for _ in 0..3 {
         let next: Vec<Position> = unseen

@@ -1,6 +1,6 @@
 //! The chess board: squares, bitboards, pieces, moves, the position with its legal move
 //! generator, FEN/validation and end states. It knows nothing of problems or text formats
-//! beyond FEN.
+//! beyond FEN. [`Position`] is the orthodox implementation of [`crate::rules::Rules`].
 
 pub mod attacks;
 mod bitboard;

@@ -1,7 +1,7 @@
 //! The rules seam: what the searches need from a game, as one trait ([`Rules`]) they are
 //! generic over. perft, the depth-first prover, df-pn, the engine's mate search and the
 //! solution-tree builder take any `R: Rules`; they are monomorphised, so the orthodox
-//! [`crate::board::Position`] ([`orthodox`]) keeps its fast paths (check generation, the
+//! [`crate::board::Position`] (`orthodox.rs`) keeps its fast paths (check generation, the
 //! flight filter, `CheckInfo`) with no dynamic dispatch on the hot path.
 //!
 //! A position is copy-make: [`Rules::play`] returns the next position. A move is a small
@@ -9,9 +9,9 @@
 //! roles or fairy promotions brings its own move; it packs into 16 bits for the
 //! transposition table. The null move ([`Default`]) is the pass a threat is read from.
 //!
-//! What stays orthodox-only: the game search (`search/`), the Popeye restrictions' flight
-//! count is asked through [`Rules::king_move_count`], and the solution tree holds board
-//! moves (the tree builder takes `Rules<Move = board::Move>`).
+//! What stays orthodox-only: the game search (`search/`), and the solution tree, which holds
+//! board moves (the tree builder takes `Rules<Move = board::Move>`). Popeye's
+//! `MaxFlightsquares` asks the rules for [`Rules::king_move_count`].
 
 mod orthodox;
 

@@ -6,7 +6,9 @@
 //! It is separate from the mate solver ([`crate::solver`]): the solver *proves* mates; this
 //! *estimates*. The UCI engine runs both and prefers a proven mate. It reports progress through
 //! a callback and prints nothing; time and stop requests reach it through [`Clock`] and
-//! [`crate::kernel::SearchControl`].
+//! [`crate::kernel::SearchControl`]. Unlike the solver it is orthodox-only: it works on
+//! [`crate::board::Position`] (its evaluation knows the six roles), not on
+//! [`crate::rules::Rules`].
 
 mod alphabeta;
 mod eval;

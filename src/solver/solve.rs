@@ -12,7 +12,7 @@ use super::tt::{Question, Restricted};
 use super::{Dfpn, TranspositionTable};
 use crate::board::{Move, MoveList, Position};
 use crate::kernel::SearchControl;
-use crate::problem::{Play, Problem};
+use crate::problem::Problem;
 use crate::rules::RuleMove;
 use crate::solution::{AttackNode, BlackPlay, SearchStats, Solution};
 use parking_lot::Mutex;
@@ -100,7 +100,7 @@ pub fn solve_with_table(
 
 fn check_supported(problem: &Problem) -> Result<(), SolveError> {
     let stip = problem.stipulation;
-    if !stip.is_supported() || stip.play != Play::Direct {
+    if !stip.is_supported() {
         return Err(SolveError::Unsupported(stip));
     }
     Ok(())
