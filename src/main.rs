@@ -41,6 +41,8 @@ enum Command {
     Suite(mateproof::suite::cli::SuiteArgs),
     /// Merge the JSON reports of `suite --shard K/N` runs into one summary.
     SuiteMerge(mateproof::suite::cli::MergeArgs),
+    /// Impartial chess on a Young diagram (Sprague-Grundy values, misère, sums, custom pieces).
+    Grundy(mateproof::cli::grundy::GrundyArgs),
     /// Run the UCI engine on stdin/stdout (also what `mateproof` with no arguments does).
     Uci,
 }
@@ -59,6 +61,7 @@ fn main() -> ExitCode {
         Some(Command::Popeye(args)) => mateproof::popeye::cli::run_command(&args),
         Some(Command::Suite(args)) => mateproof::suite::cli::run_suite(&args),
         Some(Command::SuiteMerge(args)) => mateproof::suite::cli::run_merge(&args),
+        Some(Command::Grundy(args)) => mateproof::cli::grundy::run(&args),
         // No arguments: Popeye input or UCI, told apart by the first line of standard input.
         None => mateproof::cli::stdin::run(),
         Some(Command::Uci) => run_uci(),

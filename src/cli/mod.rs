@@ -2,5 +2,6 @@
 //! result and returns the process exit status. `main.rs` only dispatches to these.
 
 pub mod args;
+pub mod grundy;
 pub mod solve;
 pub mod stdin;
