@@ -30,12 +30,15 @@ enum Command {
         divide: bool,
     },
     /// Solve a directmate given as FEN: keys, threats, variations, tries, cooks.
+    #[command(after_help = mateproof::cli::exit::HELP)]
     Solve(mateproof::cli::solve::SolveArgs),
     /// Score a directmate by Fainshtein's quality function (two-movers) or k-move metric.
+    #[command(after_help = mateproof::cli::exit::HELP)]
     Score(mateproof::composer::cli::ScoreArgs),
     /// Improve a directmate by adding, deleting and shifting pieces (the Chess Composer).
     Compose(mateproof::composer::cli::ComposeArgs),
     /// Solve Popeye input files (or stdin) and answer in Popeye's text; flags -maxmem, -maxtime, -regression.
+    #[command(after_help = mateproof::popeye::cli::EXIT_HELP)]
     Popeye(mateproof::popeye::cli::PopeyeArgs),
     /// Check EPD, PGN or Popeye suites: claimed mates and keys, a summary per mate length.
     Suite(mateproof::suite::cli::SuiteArgs),

@@ -165,7 +165,7 @@ fn thesis_printouts_are_reproduced_line_by_line() {
         );
         let d = of_total[0];
         shown.push(d.id.clone());
-        let text = score_text(&score(d));
+        let text = score_text(&score(d), mateproof::notation::MoveStyle::Thesis);
         let ours: Vec<String> = text
             .lines()
             .skip_while(|l| !l.starts_with("THEMES:"))

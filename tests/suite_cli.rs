@@ -83,7 +83,7 @@ fn unreadable_input_and_bad_arguments_exit_2() {
     assert_eq!(output.status.code(), Some(2));
     let text = stdout(&output);
     assert!(
-        text.contains("does-not-exist.epd:0") && text.contains("cannot read file"),
+        text.contains("does-not-exist.epd  (cannot read file") && !text.contains(".epd:0"),
         "{text}"
     );
     let total = total_row(&text);

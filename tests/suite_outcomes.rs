@@ -40,6 +40,7 @@ fn run_paths(files: Vec<PathBuf>, tag: &str) -> (Report, String) {
         verbose: false,
         progress: ProgressMode::Quiet,
         json: Some(json.clone()),
+        notation: Default::default(),
     };
     let mut out = Vec::new();
     let result = run(&config, &mut out).expect("run");

@@ -58,6 +58,7 @@ fn run_to(json: &Path, shard: Shard, threads: usize) -> Report {
         verbose: false,
         progress: ProgressMode::Quiet,
         json: Some(json.to_path_buf()),
+        notation: Default::default(),
     };
     run(&config, &mut Vec::new()).expect("run");
     read_report(json).expect("report")

@@ -6,7 +6,7 @@ use super::{Castling, Color, Piece, Position, Setup, Square, Wing};
 /// Why a FEN string could not be read.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum ParseFenError {
-    #[error("FEN has {0} fields; expected 4 to 6")]
+    #[error("FEN has {0} field{s}; expected 4 to 6", s = if *.0 == 1 { "" } else { "s" })]
     FieldCount(usize),
     #[error("board field: {0}")]
     Board(String),

@@ -14,6 +14,12 @@ pub fn parse_hash_mb(text: &str) -> Result<usize, String> {
     }
 }
 
+/// The `--threads` default of `solve`, `suite` and `compose`: every core the machine offers
+/// (one when that cannot be told), so the three commands behave alike.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// A time limit: positive and finite (a zero, negative or NaN limit used to mean "no limit").
 pub fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {

@@ -2,6 +2,7 @@
 //! result and returns the process exit status. `main.rs` only dispatches to these.
 
 pub mod args;
+pub mod exit;
 pub mod grundy;
 pub mod solve;
 pub mod stdin;

@@ -1,7 +1,9 @@
 //! `mateproof solve`: the full verdict on one directmate given as FEN.
 
 use crate::board::{Position, Validation};
+use crate::cli::exit;
 use crate::kernel::SearchControl;
+use crate::notation::MoveStyle;
 use crate::popeye::order::sort_first_moves;
 use crate::problem::{Problem, Stipulation, TryMode};
 use crate::solver::{default_hash_mb, solve_with_table, TranspositionTable};
@@ -45,9 +47,9 @@ pub struct SolveArgs {
     /// Stop after this many keys.
     #[arg(long, value_name = "N")]
     pub max_solutions: Option<u32>,
-    /// Search threads.
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
+    /// Search threads (default: all cores, as `suite` and `compose`).
+    #[arg(long)]
+    pub threads: Option<usize>,
     /// Transposition table size in MB (1 to 16384, as the UCI `Hash` option); by default sized
     /// to the stipulation (2 MB for a two-mover up to 128 MB from six moves on).
     #[arg(long, value_parser = crate::cli::args::parse_hash_mb)]
@@ -55,23 +57,28 @@ pub struct SolveArgs {
     /// Give up after this many seconds (a positive number; fractions allowed).
     #[arg(long, value_parser = crate::cli::args::parse_seconds)]
     pub time: Option<f64>,
-    /// Print the documented JSON object instead of the text tree.
+    /// Print the documented JSON object instead of the text tree (its moves are always UCI).
     #[arg(long)]
     pub json: bool,
+    /// How moves are written: the problemist's form (`1.Qc4! threat:`, `1...Bd5 2.Qxd5#`),
+    /// Popeye's (`1.Qb5-c4 !`), SAN without numbers, or UCI squares.
+    #[arg(long, value_enum, default_value_t = MoveStyle::Problemist)]
+    pub notation: MoveStyle,
 }
 
-/// Runs `mateproof solve`. Exit status 2 on bad input.
+/// Runs `mateproof solve`. The exit status says sound, unsound, error or undecided
+/// ([`crate::cli::exit`]).
 pub fn run(args: &SolveArgs) -> ExitCode {
     let position = match Position::from_fen(&args.fen, Validation::Lenient) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");
-            return ExitCode::from(2);
+            return ExitCode::from(exit::ERROR);
         }
     };
     if args.mate == 0 || args.mate > 200 {
         eprintln!("error: --mate must be between 1 and 200");
-        return ExitCode::from(2);
+        return ExitCode::from(exit::ERROR);
     }
     let mut problem = Problem::new(position, Stipulation::direct_mate(args.mate));
     problem.options.variations = !args.keys_only;
@@ -85,7 +92,10 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     if let Some(k) = args.tries {
         problem.options.tries = TryMode::Refutations(k);
     }
-    let mut control = SearchControl::unlimited().with_threads(args.threads);
+    let mut control = SearchControl::unlimited().with_threads(
+        args.threads
+            .unwrap_or_else(crate::cli::args::default_threads),
+    );
     if let Some(secs) = args.time {
         control = control.with_time_limit(Duration::from_secs_f64(secs));
     }
@@ -94,7 +104,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");
-            return ExitCode::from(2);
+            return ExitCode::from(exit::ERROR);
         }
     };
     let mut out = std::io::stdout().lock();
@@ -105,11 +115,19 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         write!(
             out,
             "{}",
-            crate::output::text::solution_text(&solution, &problem.stipulation)
+            crate::output::text::solution_text(&solution, &problem.stipulation, args.notation)
         )
     };
     if written.is_err() {
-        return ExitCode::FAILURE;
+        return ExitCode::from(exit::ERROR);
     }
-    ExitCode::SUCCESS
+    if args.postkey {
+        // The diagram is the position after the key: there is no key to count.
+        return ExitCode::from(if solution.complete {
+            exit::SOUND
+        } else {
+            exit::UNDECIDED
+        });
+    }
+    exit::for_soundness(solution.soundness(args.mate))
 }

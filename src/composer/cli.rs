@@ -3,14 +3,16 @@
 //! stdout, a progress bar on stderr, `--json` for scripts). Exit status 2 on bad input.
 
 use super::kmove::{kmove_metric, KMoveSettings};
-use super::report::{improvement_json, kmove_text, score_json, score_text, thesis_move};
+use super::report::{improvement_json, kmove_text, score_json, score_text};
 use super::score::evaluate;
 use super::search::{ComposeOptions, Improvement, LevelReport};
 use super::settings::{ScoreSettings, SelfPinRule, ThemeCount};
 use super::stream::{improvements, rank, Polled};
 use super::transform::path_text;
 use crate::board::{fen::to_fen, Move, Position, Validation};
+use crate::cli::exit;
 use crate::kernel::SearchControl;
+use crate::notation::MoveStyle;
 use crate::popeye::order::sort_first_moves;
 use crate::problem::Problem;
 use crate::solver::{solve, Prover, TranspositionTable};
@@ -32,15 +34,21 @@ pub enum SelfPinArg {
 /// `--theme-count`: how a theme shown in several variants is counted.
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
 pub enum ThemeCountArg {
+    /// Once per distinct mating move that shows it: two variants ending in the same mate count
+    /// once (the thesis' "only unique mates are counted").
     DistinctMates,
+    /// Once per variant that shows it.
     Variants,
 }
 
 /// The quality function's named settings, shared by both subcommands.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ScoreFlags {
+    /// When a Black move counts as a self-pin (the thesis' theme 6).
     #[arg(long, value_enum, value_name = "RULE", default_value = "new-pin")]
     pub self_pin: SelfPinArg,
+    /// How a theme shown in several variants is counted (the first in full, every further one
+    /// a fifth: the thesis' App. C note 2).
     #[arg(
         long,
         value_enum,
@@ -95,6 +103,10 @@ pub struct ScoreArgs {
     /// Print the breakdown as JSON.
     #[arg(long)]
     pub json: bool,
+    /// How moves are written: the thesis' Appendix E form (`Qb5-c4`, `Qc4:d5 X`), or as
+    /// `solve` writes them (problemist, popeye, san, uci).
+    #[arg(long, value_enum, default_value_t = MoveStyle::Thesis)]
+    pub notation: MoveStyle,
     #[command(flatten)]
     pub flags: ScoreFlags,
 }
@@ -111,11 +123,11 @@ pub struct ComposeArgs {
     /// Deepest number of transformations.
     #[arg(long, default_value_t = 3)]
     pub depth: u32,
-    /// Worker threads (default: all cores).
+    /// Worker threads (default: all cores, as `solve` and `suite`).
     #[arg(long)]
     pub threads: Option<usize>,
     /// How many improvements to print, best first.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = super::stream::DEFAULT_TOP)]
     pub top: usize,
     /// Also search depth + 1 when nothing better was found (the thesis' fallback).
     #[arg(long)]
@@ -126,6 +138,10 @@ pub struct ComposeArgs {
     /// Print the result as JSON.
     #[arg(long)]
     pub json: bool,
+    /// How moves are written: the thesis' Appendix E form (`Qb5-c4`, `Qc4:d5 X`), or as
+    /// `solve` writes them (problemist, popeye, san, uci).
+    #[arg(long, value_enum, default_value_t = MoveStyle::Thesis)]
+    pub notation: MoveStyle,
     #[command(flatten)]
     pub flags: ScoreFlags,
 }
@@ -172,10 +188,11 @@ fn verdict(problem: &Problem) -> Result<Move, String> {
 
 fn fail(message: &str) -> ExitCode {
     eprintln!("error: {message}");
-    ExitCode::from(2)
+    ExitCode::from(exit::ERROR)
 }
 
-/// Runs `mateproof score`.
+/// Runs `mateproof score`: exit status 0 sound, 1 unsound (scored 0), 2 bad input
+/// ([`crate::cli::exit`]).
 pub fn run_score(args: &ScoreArgs) -> ExitCode {
     let settings = args.flags.settings();
     let problem = match read_problem(&args.fen, args.mate) {
@@ -200,11 +217,11 @@ pub fn run_score(args: &ScoreArgs) -> ExitCode {
                     args.mate
                 )
             };
-            return if written.is_ok() {
-                ExitCode::SUCCESS
+            return ExitCode::from(if written.is_ok() {
+                exit::UNSOUND
             } else {
-                ExitCode::FAILURE
-            };
+                exit::ERROR
+            });
         }
     };
     let pos = &problem.position;
@@ -213,7 +230,7 @@ pub fn run_score(args: &ScoreArgs) -> ExitCode {
         if args.json {
             writeln!(out, "{}", score_json(&score))
         } else {
-            write!(out, "{}", score_text(&score))
+            write!(out, "{}", score_text(&score, args.notation))
         }
     } else {
         let (tt, control) = (TranspositionTable::new(64), SearchControl::unlimited());
@@ -232,14 +249,14 @@ pub fn run_score(args: &ScoreArgs) -> ExitCode {
                 json!({"fen": to_fen(pos), "key": key.to_string(), "metric": "kmove", "total": metric.total})
             )
         } else {
-            write!(out, "{}", kmove_text(&metric, pos))
+            write!(out, "{}", kmove_text(&metric, pos, args.notation))
         }
     };
-    if written.is_ok() {
-        ExitCode::SUCCESS
+    ExitCode::from(if written.is_ok() {
+        exit::SOUND
     } else {
-        ExitCode::FAILURE
-    }
+        exit::ERROR
+    })
 }
 
 /// Runs `mateproof compose`.
@@ -254,7 +271,7 @@ pub fn run_compose(args: &ComposeArgs) -> ExitCode {
     }
     let threads = args
         .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .unwrap_or_else(crate::cli::args::default_threads)
         .clamp(1, 256);
     let options = ComposeOptions {
         depth: args.depth,
@@ -330,7 +347,10 @@ pub fn run_compose(args: &ComposeArgs) -> ExitCode {
                 found.len(),
                 positions,
                 elapsed,
-                &settings
+                &TextStyle {
+                    settings: &settings,
+                    moves: args.notation
+                }
             )
         )
     };
@@ -363,6 +383,12 @@ fn level_json(level: &LevelReport) -> serde_json::Value {
     })
 }
 
+/// How the text of `compose` is written: the quality function's settings and the notation.
+struct TextStyle<'a> {
+    settings: &'a ScoreSettings,
+    moves: MoveStyle,
+}
+
 fn compose_text(
     original: &super::search::Original,
     levels: &[LevelReport],
@@ -370,8 +396,9 @@ fn compose_text(
     total: usize,
     positions: u64,
     elapsed: Duration,
-    settings: &ScoreSettings,
+    text: &TextStyle,
 ) -> String {
+    let (settings, style) = (text.settings, text.moves);
     use std::fmt::Write as _;
     let mut s = String::new();
     let pos = &original.position;
@@ -381,7 +408,7 @@ fn compose_text(
             "original: {}  score {}  key {}",
             to_fen(pos),
             original.score,
-            thesis_move(pos, *key)
+            style.move_text(pos, *key)
         ),
         Err(e) => writeln!(s, "original: {}  not sound ({e}), score 0", to_fen(pos)),
     };
@@ -402,19 +429,21 @@ fn compose_text(
         "{positions} positions in {secs:.1} s ({:.0} positions/s); {total} improvements",
         positions as f64 / secs
     );
+    // Ranked `rank 1`, `rank 2`, …: `#1` would read as "mate in 1" to a problemist.
     for (i, imp) in top.iter().enumerate() {
         let _ = writeln!(
             s,
-            "\n#{} score {} (+{})  {}\n   {}\n   key {}",
+            "\nrank {}: score {} (+{})  {}\n   {}\n   key {}",
             i + 1,
             imp.score,
             imp.gain,
             path_text(&imp.path),
             to_fen(&imp.position),
-            thesis_move(&imp.position, imp.key)
+            style.move_text(&imp.position, imp.key)
         );
         if original.moves == 2 {
-            for line in score_text(&evaluate(&imp.position, imp.key, settings)).lines() {
+            let score = evaluate(&imp.position, imp.key, settings);
+            for line in score_text(&score, style).lines() {
                 let _ = writeln!(s, "   {line}");
             }
         }

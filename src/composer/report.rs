@@ -12,31 +12,12 @@ use super::play::ThreatPlay;
 use super::search::Improvement;
 use super::themes::Theme;
 use super::transform::path_text;
-use crate::board::{fen::to_fen, Color, Move, MoveKind, Position};
+use crate::board::{fen::to_fen, Move, Position};
+use crate::notation::MoveStyle;
 use serde_json::{json, Value};
 use std::fmt::Write;
 
-/// A move in the thesis' notation (`pc7-c6`, `Qc4:d5`, `0-0`, `e7-e8=Q`).
-pub fn thesis_move(pos: &Position, m: Move) -> String {
-    let Some(piece) = pos.moved_piece(m) else {
-        return m.to_string();
-    };
-    if m.is_castle() {
-        return if m.to().file() == 6 { "0-0" } else { "0-0-0" }.to_owned();
-    }
-    let mut s = String::new();
-    let letter = piece.role.upper_char();
-    s.push(match piece.color {
-        Color::White => letter,
-        Color::Black => letter.to_ascii_lowercase(),
-    });
-    let joint = if pos.is_capture(m) { ':' } else { '-' };
-    let _ = write!(s, "{}{}{}", m.from(), joint, m.to());
-    if let MoveKind::Promotion(role) = m.kind() {
-        let _ = write!(s, "={}", role.upper_char());
-    }
-    s
-}
+pub use crate::notation::style::thesis_move;
 
 fn theme_line(theme: Theme, count: u32, points: i32) -> String {
     match theme {
@@ -155,15 +136,18 @@ fn penalty_line(penalty: &Penalty, points: i32) -> String {
 
 /// The Appendix E printout of a score: the thesis' line wording, then every variant with its
 /// mates and theme tags.
-pub fn score_text(score: &QualityScore) -> String {
+pub fn score_text(score: &QualityScore, style: MoveStyle) -> String {
     let pos = &score.position;
     let after_key = pos.after(score.key);
     let mut s = String::new();
-    let _ = writeln!(s, "The keymove is: {}", thesis_move(pos, score.key));
+    let _ = writeln!(s, "The keymove is: {}", style.move_text(pos, score.key));
     let _ = writeln!(s, "THEMES:");
     if let ThreatPlay::Threats(threats) = &score.threat {
         let passed = after_key.after_null();
-        let list: Vec<String> = threats.iter().map(|&t| thesis_move(&passed, t)).collect();
+        let list: Vec<String> = threats
+            .iter()
+            .map(|&t| style.move_text(&passed, t))
+            .collect();
         let _ = writeln!(s, "threat: {}", list.join(" "));
     }
     for t in &score.themes {
@@ -210,7 +194,7 @@ pub fn score_text(score: &QualityScore) -> String {
         if fresh {
             shown.extend(v.mates.iter().copied());
             number += 1;
-            let _ = writeln!(s, "{number}) {}", variant_text(&after_key, v));
+            let _ = writeln!(s, "{number}) {}", variant_text(&after_key, v, style));
         } else {
             others.push(v);
         }
@@ -218,24 +202,28 @@ pub fn score_text(score: &QualityScore) -> String {
     if !others.is_empty() {
         let _ = writeln!(s, "OTHER VARIANTS:");
         for v in others {
-            let _ = writeln!(s, "   {}", variant_text(&after_key, v));
+            let _ = writeln!(s, "   {}", variant_text(&after_key, v, style));
         }
     }
     s
 }
 
 /// `pc7-c6     Qc4-d4 X     self-blocking; grimshaw`
-fn variant_text(after_key: &Position, v: &VariantLine) -> String {
+fn variant_text(after_key: &Position, v: &VariantLine, style: MoveStyle) -> String {
     let after = after_key.after(v.defence);
+    // The thesis marks mate with ` X`; the other styles carry `#` in the move itself.
     let mates: Vec<String> = v
         .mates
         .iter()
-        .map(|&m| format!("{} X", thesis_move(&after, m)))
+        .map(|&m| match style {
+            MoveStyle::Thesis => format!("{} X", thesis_move(&after, m)),
+            _ => style.move_text(&after, m),
+        })
         .collect();
     let tags: Vec<&str> = v.themes.iter().map(|t| t.tag()).collect();
     format!(
         "{:<10} {:<20} {}",
-        thesis_move(after_key, v.defence),
+        style.move_text(after_key, v.defence),
         mates.join(" / "),
         tags.join("; ")
     )
@@ -305,14 +293,14 @@ pub fn score_json(score: &QualityScore) -> Value {
 }
 
 /// The text form of a k-move metric.
-pub fn kmove_text(score: &KMoveScore, pos: &Position) -> String {
+pub fn kmove_text(score: &KMoveScore, pos: &Position, style: MoveStyle) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "The keymove is: {}", thesis_move(pos, score.key));
+    let _ = writeln!(s, "The keymove is: {}", style.move_text(pos, score.key));
     let line = |path: &[Move]| -> String {
         let mut p = *pos;
         let mut parts = Vec::new();
         for &m in path {
-            parts.push(thesis_move(&p, m));
+            parts.push(style.move_text(&p, m));
             p = p.after(m);
         }
         parts.join(" ")
@@ -392,6 +380,16 @@ pub fn uci_kmove_line(score: &KMoveScore) -> String {
         score.clusters.len(),
         score.duals.len()
     )
+}
+
+/// Free text as one UCI field value: the words joined by `_`.
+pub fn uci_words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join("_")
+}
+
+/// The UCI line saying why no improvement is sent: `info string composer none reason=…`.
+pub fn uci_none_line(why: &str) -> String {
+    format!("info string composer none reason={}", uci_words(why))
 }
 
 /// The UCI line for one improvement: `info string composer suggestion score=179 gain=61

@@ -211,14 +211,20 @@ pub fn compose(
     })
 }
 
+/// How many improvements `compose` prints and the UCI option `ComposerTop` sends by default.
+pub const DEFAULT_TOP: usize = 10;
+
 /// The composer's UCI lines for one problem, as the engine should print them: first
-/// `info string composer score …` for the original (or `… score score=0 sound=no reason=…`
-/// when it is not sound), then one `info string composer suggestion …` per improvement as the
-/// search finds it. Stops with the control; see `report::uci_score_line` and
-/// `report::uci_suggestion_line` for the grammar.
+/// [`UciLines::score_line`] (`info string composer score …` for the original, or `… score
+/// score=0 sound=no reason=…` when it is not sound — then nothing else is searched or sent),
+/// then [`UciLines::best`]: the best few improvements found in time, best first, or one
+/// `info string composer none reason=…` line saying why there are none. See
+/// `report::uci_score_line`, `report::uci_suggestion_line` and `report::uci_none_line`.
 pub struct UciLines {
-    first: Option<String>,
-    stream: ImprovementStream,
+    score: String,
+    /// `None` when the original is not sound: there is nothing to improve on.
+    stream: Option<ImprovementStream>,
+    depth: u32,
 }
 
 /// Starts the improver for the UCI engine (`setoption name ComposerSuggestions value true`).
@@ -228,10 +234,10 @@ pub fn uci_lines(
     control: SearchControl,
 ) -> Result<UciLines, ComposeError> {
     let settings = options.settings.clone();
-    let kmove = options.kmove;
+    let (kmove, depth) = (options.kmove, options.depth);
     let stream = improvements(problem, options, control)?;
     let original = stream.original();
-    let first =
+    let score =
         match original.verdict {
             Ok(key) if original.moves == 2 => super::report::uci_score_line(
                 &super::score::evaluate(&original.position, key, &settings),
@@ -254,32 +260,70 @@ pub fn uci_lines(
             }
             Err(reason) => format!(
                 "info string composer score score=0 sound=no reason={}",
-                reason.to_string().replace(' ', "_")
+                super::report::uci_words(&reason.to_string())
             ),
         };
+    // Against an unsound original any sound problem "improves" it: thousands of meaningless
+    // edits. A GUI gets the one line saying why instead.
+    let stream = original.verdict.is_ok().then_some(stream);
     Ok(UciLines {
-        first: Some(first),
+        score,
         stream,
+        depth,
     })
 }
 
 impl UciLines {
-    /// Asks the search to stop soon (the engine's `stop`).
-    pub fn cancel(&self) {
-        self.stream.cancel();
+    /// The original's score line (or why it is not sound), known before any improvement.
+    pub fn score_line(&self) -> &str {
+        &self.score
     }
-}
 
-impl Iterator for UciLines {
-    type Item = String;
-
-    /// Blocks until the next line; `None` once the search is over.
-    fn next(&mut self) -> Option<String> {
-        if let Some(first) = self.first.take() {
-            return Some(first);
+    /// Waits until the improver finishes, the control stops it, or `deadline` passes (then it
+    /// is cancelled), and returns the best `top` improvements, best first, as UCI lines — or one
+    /// `none` line saying why there are none. Nothing for an unsound original: its score line
+    /// said why.
+    pub fn best(self, top: usize, deadline: Option<Instant>) -> Vec<String> {
+        let Some(mut stream) = self.stream else {
+            return Vec::new();
+        };
+        let mut found = Vec::new();
+        let mut timed_out = false;
+        loop {
+            let wait = deadline.map_or(Duration::from_millis(100), |d| {
+                d.saturating_duration_since(Instant::now())
+                    .min(Duration::from_millis(100))
+            });
+            match stream.next_within(wait) {
+                Polled::Found(imp) => found.push(*imp),
+                Polled::Finished => break,
+                Polled::Pending => {}
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                timed_out = true;
+                stream.cancel();
+                break;
+            }
         }
-        self.stream
-            .next()
-            .map(|imp| super::report::uci_suggestion_line(&imp))
+        // Improvements that arrived while cancelling are as good as the others.
+        while let Polled::Found(imp) = stream.next_within(Duration::ZERO) {
+            found.push(*imp);
+        }
+        let complete = !timed_out && stream.levels().iter().all(|l| l.complete);
+        drop(stream);
+        if found.is_empty() {
+            let why = if complete {
+                format!("no higher score within {} transformations", self.depth)
+            } else {
+                "stopped before an improvement was found".to_owned()
+            };
+            return vec![super::report::uci_none_line(&why)];
+        }
+        rank(&mut found);
+        found
+            .iter()
+            .take(top.max(1))
+            .map(super::report::uci_suggestion_line)
+            .collect()
     }
 }

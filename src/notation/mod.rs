@@ -14,6 +14,7 @@ pub mod check;
 pub mod language;
 pub mod popeye;
 pub mod san;
+pub mod style;
 pub mod uci;
 
 #[cfg(test)]
@@ -23,6 +24,7 @@ pub use check::CheckMark;
 pub use language::Language;
 pub use popeye::{parse_popeye, to_popeye};
 pub use san::{parse_san, parse_san_line, to_san, to_san_plus};
+pub use style::MoveStyle;
 pub use uci::parse_uci;
 
 use crate::board::Move;

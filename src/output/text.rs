@@ -1,33 +1,60 @@
-//! The plain text tree of `mateproof solve`: one move per line, indented by depth, in UCI
-//! notation, with `!` for keys, `?` for tries, `threat:` / `zugzwang.` and `but` refutations.
+//! The plain text tree of `mateproof solve`: one move per line, indented by depth, with `!` for
+//! keys, `?` for tries, `threat:` / `zugzwang.` and `but` refutations. Moves are written in the
+//! chosen [`MoveStyle`]: by default the problemist's form with move numbers (`1.Qc4! threat:`,
+//! `1...Bd5`, `2.Qxd5#`); `uci` gives the bare squares of earlier versions.
+//!
+//! The writer replays the moves from the diagram to name them; it never searches.
 
+use crate::board::{Move, Position};
+use crate::notation::MoveStyle;
 use crate::problem::Stipulation;
-use crate::solution::{AttackNode, Solution, Threat};
+use crate::solution::{AttackNode, DefenceNode, Solution, Threat};
 use std::fmt::Write;
 
 /// The text form of a solution.
-pub fn solution_text(solution: &Solution, stipulation: &Stipulation) -> String {
-    let mut s = String::new();
+pub fn solution_text(solution: &Solution, stipulation: &Stipulation, style: MoveStyle) -> String {
+    let mut tree = Tree {
+        s: String::new(),
+        style,
+    };
     let _ = writeln!(
-        s,
+        tree.s,
         "{} {}",
         stipulation,
         crate::board::fen::to_fen(&solution.position)
     );
+    let diagram = &solution.position;
     if let Some(play) = &solution.set_play {
-        let _ = writeln!(s, "set play:");
+        let _ = writeln!(tree.s, "set play:");
+        // Set play: Black moves first from the diagram; post-key play: the diagram is the
+        // position after the key, Black to move.
+        let black_first = if diagram.turn() == crate::board::Color::Black {
+            *diagram
+        } else {
+            diagram.after_null()
+        };
         for d in &play.defences {
-            write_defence(&mut s, d, 1);
+            tree.defence(&black_first, d, 1, 1);
         }
     }
     for node in &solution.first_moves {
-        write_attack(&mut s, node, 0, true);
+        tree.attack(diagram, node, 0, 0, true);
     }
     for dual in crate::solution::duals::find_duals(solution, stipulation.moves) {
-        let path: Vec<String> = dual.path.iter().map(|m| m.to_string()).collect();
-        let moves: Vec<String> = dual.moves.iter().map(|m| m.to_string()).collect();
+        let mut pos = *diagram;
+        let mut path = Vec::new();
+        for (ply, &m) in dual.path.iter().enumerate() {
+            path.push(style.numbered_text(&pos, m, ply));
+            pos = after(&pos, m);
+        }
+        let ply = dual.path.len();
+        let moves: Vec<String> = dual
+            .moves
+            .iter()
+            .map(|&m| style.numbered_text(&pos, m, ply))
+            .collect();
         let _ = writeln!(
-            s,
+            tree.s,
             "{}: after {} -> {}",
             dual.kind(),
             path.join(" "),
@@ -36,7 +63,7 @@ pub fn solution_text(solution: &Solution, stipulation: &Stipulation) -> String {
     }
     let keys = solution.keys().count();
     let _ = writeln!(
-        s,
+        tree.s,
         "{} key{}{}; {} nodes, {} ms{}",
         keys,
         if keys == 1 { "" } else { "s" },
@@ -49,49 +76,73 @@ pub fn solution_text(solution: &Solution, stipulation: &Stipulation) -> String {
             "; incomplete (limit reached)"
         }
     );
-    s
+    tree.s
 }
 
-fn indent(s: &mut String, depth: usize) {
-    for _ in 0..depth {
-        s.push_str("  ");
+/// The position after `m` (Black's pass before a threat is the null move).
+fn after(pos: &Position, m: Move) -> Position {
+    if m.is_null() {
+        pos.after_null()
+    } else {
+        pos.after(m)
     }
 }
 
-fn write_attack(s: &mut String, node: &AttackNode, depth: usize, first: bool) {
-    indent(s, depth);
-    let _ = write!(s, "{}", node.mv);
-    if first {
-        s.push_str(if node.is_try() { " ?" } else { " !" });
-    }
-    match &node.threat {
-        Threat::NotShown => {}
-        Threat::Zugzwang => s.push_str(" zugzwang."),
-        Threat::Threats(_) => s.push_str(" threat:"),
-    }
-    s.push('\n');
-    if let Threat::Threats(threats) = &node.threat {
-        for t in threats {
-            write_attack(s, t, depth + 2, false);
+struct Tree {
+    s: String,
+    style: MoveStyle,
+}
+
+impl Tree {
+    fn indent(&mut self, depth: usize) {
+        for _ in 0..depth {
+            self.s.push_str("  ");
         }
     }
-    for d in &node.defences {
-        write_defence(s, d, depth + 1);
-    }
-    if node.is_try() {
-        indent(s, depth + 1);
-        s.push_str("but\n");
-        for r in &node.refutations {
-            indent(s, depth + 1);
-            let _ = writeln!(s, "{r} !");
+
+    /// A White move at half-move `ply` of the play (0 = the first move).
+    fn attack(&mut self, pos: &Position, node: &AttackNode, depth: usize, ply: usize, first: bool) {
+        self.indent(depth);
+        let text = self.style.numbered_text(pos, node.mv, ply);
+        self.s.push_str(&text);
+        if first {
+            self.s.push_str(self.style.verdict_mark(node.is_try()));
+        }
+        match &node.threat {
+            Threat::NotShown => {}
+            Threat::Zugzwang => self.s.push_str(" zugzwang."),
+            Threat::Threats(_) => self.s.push_str(" threat:"),
+        }
+        self.s.push('\n');
+        let next = pos.after(node.mv);
+        if let Threat::Threats(threats) = &node.threat {
+            let passed = next.after_null();
+            for t in threats {
+                self.attack(&passed, t, depth + 2, ply + 2, false);
+            }
+        }
+        for d in &node.defences {
+            self.defence(&next, d, depth + 1, ply + 1);
+        }
+        if node.is_try() {
+            self.indent(depth + 1);
+            self.s.push_str("but\n");
+            for &r in &node.refutations {
+                self.indent(depth + 1);
+                let text = self.style.numbered_text(&next, r, ply + 1);
+                let _ = writeln!(self.s, "{text}{}", self.style.verdict_mark(false));
+            }
         }
     }
-}
 
-fn write_defence(s: &mut String, d: &crate::solution::DefenceNode, depth: usize) {
-    indent(s, depth);
-    let _ = writeln!(s, "{}", d.mv);
-    for c in &d.continuations {
-        write_attack(s, c, depth + 1, false);
+    /// A Black move at half-move `ply`.
+    fn defence(&mut self, pos: &Position, d: &DefenceNode, depth: usize, ply: usize) {
+        self.indent(depth);
+        let text = self.style.numbered_text(pos, d.mv, ply);
+        let _ = writeln!(self.s, "{text}");
+        let next = pos.after(d.mv);
+        for c in &d.continuations {
+            self.attack(&next, c, depth + 1, ply + 1, false);
+        }
     }
 }

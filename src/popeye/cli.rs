@@ -1,7 +1,8 @@
 //! The `mateproof popeye [FLAGS] [FILE…]` command: Popeye's command line (`-maxmem`,
 //! `-maxtime`, `-regression`, also spelled with `--`), input from files or standard input,
-//! Popeye's text on standard output. Exit status 0, or 1 when a file is not a complete Popeye
-//! input (no `BeginProblem`, or no `EndProblem`), 2 for bad flags or unreadable files.
+//! Popeye's text on standard output. Exit status ([`EXIT_HELP`]): 0, or 1 when a file is not a
+//! complete Popeye input (no `BeginProblem`, or no `EndProblem`), 2 for bad flags or unreadable
+//! files, 3 when every file was read but a problem was skipped as not supported yet.
 //!
 //! Argument handling only; reading, solving and writing are [`super::run`]'s.
 
@@ -10,6 +11,17 @@ use super::run::{run_streaming, RunOptions};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 use std::time::Duration;
+
+/// Exit status 3: problems were skipped (each is named in the output, and counted on stderr).
+pub const EXIT_SKIPPED: u8 = 3;
+
+/// The exit statuses, for `popeye --help`.
+pub const EXIT_HELP: &str =
+    "Exit status: 0 every problem solved (or reported as Popeye reports it), \
+1 a file is not a complete Popeye input (no BeginProblem or no EndProblem), \
+2 bad flags or an unreadable file, \
+3 a problem was skipped because Mateproof does not support something in it yet \
+(its number, author and source are named in the output).";
 
 /// Raw arguments after `popeye`; Popeye's single-dash flags are parsed by hand.
 #[derive(clap::Args, Debug, Clone)]
@@ -123,7 +135,7 @@ pub fn run_texts(inputs: &[String], inv: &Invocation) -> ExitCode {
         regression: inv.regression,
         max_time: inv.max_time,
     };
-    let mut status = ExitCode::SUCCESS;
+    let (mut failed, mut skipped) = (false, 0);
     let stdout = std::io::stdout();
     for text in inputs {
         // Each problem is written as soon as it is solved: a long file shows progress, and an
@@ -135,8 +147,21 @@ pub fn run_texts(inputs: &[String], inv: &Invocation) -> ExitCode {
         });
         if let Some((_, message)) = output.error {
             eprintln!("{message}");
-            status = ExitCode::from(1);
+            failed = true;
         }
+        skipped += output.skipped;
     }
-    status
+    if skipped > 0 {
+        let problems = if skipped == 1 { "problem" } else { "problems" };
+        eprintln!(
+            "mateproof: {skipped} {problems} skipped as not supported yet (named in the output)"
+        );
+    }
+    if failed {
+        ExitCode::from(1)
+    } else if skipped > 0 {
+        ExitCode::from(EXIT_SKIPPED)
+    } else {
+        ExitCode::SUCCESS
+    }
 }

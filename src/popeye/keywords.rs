@@ -231,9 +231,13 @@ pub enum OptionWord {
     CastlingMutuallyExclusive,
     GoalIsEnd,
     UpToMoveNumber,
+    NullMoves,
+    TrivialTriesAvoid,
+    /// Popeye's "don't suppress mates in 1 in self play": it only changes s# and r# play.
+    MatesIn1,
 }
 
-const OPTION_ORDER: [OptionWord; 35] = [
+const OPTION_ORDER: [OptionWord; 38] = [
     OptionWord::Defence,
     OptionWord::SetPlay,
     OptionWord::WhiteToPlay,
@@ -269,9 +273,12 @@ const OPTION_ORDER: [OptionWord; 35] = [
     OptionWord::CastlingMutuallyExclusive,
     OptionWord::GoalIsEnd,
     OptionWord::UpToMoveNumber,
+    OptionWord::NullMoves,
+    OptionWord::TrivialTriesAvoid,
+    OptionWord::MatesIn1,
 ];
 
-const OPTIONS_EN: [&str; 35] = [
+const OPTIONS_EN: [&str; 38] = [
     "Defence",
     "SetPlay",
     "WhiteToPlay",
@@ -307,8 +314,11 @@ const OPTIONS_EN: [&str; 35] = [
     "CastlingMutuallyExclusive",
     "GoalIsEnd",
     "UpToMoveNumber",
+    "NullMoves",
+    "TrivialTriesAvoid",
+    "MatesIn1",
 ];
-const OPTIONS_DE: [&str; 35] = [
+const OPTIONS_DE: [&str; 38] = [
     "Widerlegung",
     "Satzspiel",
     "WeissBeginnt",
@@ -344,8 +354,11 @@ const OPTIONS_DE: [&str; 35] = [
     "RochadenGegenseitigAusschliessend",
     "ZielIstEnde",
     "BisZugnummer",
+    "NullZuege",
+    "TrivialeFehlversucheUnterdruecken",
+    "MattsIn1",
 ];
-const OPTIONS_FR: [&str; 35] = [
+const OPTIONS_FR: [&str; 38] = [
     "Defense",
     "Apparent",
     "ApparentSeul",
@@ -381,6 +394,9 @@ const OPTIONS_FR: [&str; 35] = [
     "RoquesMutuellementExclusifs",
     "ButEstFin",
     "UpToMoveNumber",
+    "CoupsVides",
+    "TrivialEssaiSupprimer",
+    "MatsEn1",
 ];
 
 /// The option `word` names in `language`.

@@ -32,6 +32,7 @@ pub enum Message {
     OffendingItem,
     EndOfFileBeforeEndOfProblem,
     NoBeginOfProblem,
+    CannotOpenOutputFile,
 }
 
 /// The text of `message` in `language`.
@@ -81,5 +82,8 @@ pub const fn message(language: Language, message: Message) -> &'static str {
         (NoBeginOfProblem, E) => "no begin of problem",
         (NoBeginOfProblem, G) => "Kein AnfangProblem",
         (NoBeginOfProblem, F) => "pas debut probleme",
+        (CannotOpenOutputFile, E) => "cannot open output-file",
+        (CannotOpenOutputFile, G) => "Datei kann nicht zum Schreiben geoeffnet werden",
+        (CannotOpenOutputFile, F) => "Ne peut pas ouvrir fichier de sortie",
     }
 }

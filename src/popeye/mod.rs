@@ -12,6 +12,7 @@
 //! - output: [`header`] (texts, diagram, stipulation line), [`tree_text`] (the play, in
 //!   [`order`]'s sibling order, with [`messages`] in the file's language, [`move_numbers`]),
 //!   assembled per problem by [`run`]; [`cli`] is the `mateproof popeye` command;
+//!   [`unsupported`] names a problem Mateproof skips;
 //! - checking: [`transcript`] reads Popeye output back into trees, [`compare`] compares two of
 //!   them as sets and in order, [`replay`] turns a transcript into a `Solution`.
 
@@ -31,3 +32,4 @@ pub mod tokens;
 pub mod transcript;
 pub mod tree_text;
 pub mod twin;
+pub mod unsupported;

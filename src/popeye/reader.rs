@@ -12,6 +12,7 @@ use super::lexer::Lexer;
 use super::messages::{message, Message};
 use super::tokens::{read_forsyth, read_piece_token, read_squares, read_stipulation, PieceToken};
 use super::twin::{Board, Mirror, TwinChange, TwinSpec};
+use super::unsupported::{Feature, Unsupported};
 use crate::board::{Color, Piece, Role, Square};
 use crate::notation::Language;
 use crate::problem::{SolveOptions, Stipulation, TryMode};
@@ -80,8 +81,10 @@ pub struct ProblemSpec {
     pub notices: Vec<String>,
     /// Lines that replace the whole output of a problem Popeye refuses to solve.
     pub rejection: Option<Vec<String>>,
-    /// What Mateproof does not support yet, if anything.
-    pub unsupported: Option<String>,
+    /// What Mateproof does not support yet, if anything (the first such item).
+    pub unsupported: Option<Unsupported>,
+    /// `Protocol FILE`: from this problem on, the output is copied to FILE.
+    pub protocol: Option<String>,
 }
 
 impl ProblemSpec {
@@ -99,6 +102,7 @@ impl ProblemSpec {
             notices: Vec::new(),
             rejection: None,
             unsupported: None,
+            protocol: None,
         }
     }
 }
@@ -175,9 +179,12 @@ impl Reader<'_> {
         problem.notices.push(format!("{offending}{item}"));
     }
 
-    fn unsupported(problem: &mut ProblemSpec, what: &str, item: &str) {
+    fn unsupported(problem: &mut ProblemSpec, feature: Feature, item: &str) {
         if problem.unsupported.is_none() {
-            problem.unsupported = Some(format!("{what} not supported yet: {item}"));
+            problem.unsupported = Some(Unsupported {
+                feature,
+                item: item.to_owned(),
+            });
         }
     }
 
@@ -200,7 +207,13 @@ impl Reader<'_> {
                 Command::Title => problem.titles.push(self.lexer.rest_of_line().to_owned()),
                 Command::Award => problem.award = Some(self.lexer.rest_of_line().to_owned()),
                 Command::Remark => problem.notices.push(self.lexer.rest_of_line().to_owned()),
-                Command::Protocol | Command::LaTeX | Command::LaTeXPieces => {
+                Command::Protocol => {
+                    let file = self.lexer.rest_of_line().trim();
+                    if !file.is_empty() {
+                        problem.protocol = Some(file.to_owned());
+                    }
+                }
+                Command::LaTeX | Command::LaTeXPieces => {
                     self.lexer.rest_of_line();
                 }
                 Command::Stipulation => self.stipulation(&mut problem),
@@ -215,9 +228,9 @@ impl Reader<'_> {
                 Command::Condition | Command::StructuredStipulation => {
                     let rest = self.lexer.rest_of_line();
                     let what = if command == Command::Condition {
-                        "condition"
+                        Feature::Condition
                     } else {
-                        "structured stipulation"
+                        Feature::StructuredStipulation
                     };
                     Self::unsupported(&mut problem, what, rest);
                 }
@@ -232,7 +245,7 @@ impl Reader<'_> {
         };
         match read_stipulation(token) {
             Some(stipulation) => problem.stipulation = Some(stipulation),
-            None => Self::unsupported(problem, "stipulation", token),
+            None => Self::unsupported(problem, Feature::Stipulation, token),
         }
     }
 
@@ -245,7 +258,7 @@ impl Reader<'_> {
                     ColourWord::White => Some(Color::White),
                     ColourWord::Black => Some(Color::Black),
                     ColourWord::Neutral => {
-                        Self::unsupported(problem, "neutral pieces", token);
+                        Self::unsupported(problem, Feature::NeutralPieces, token);
                         None
                     }
                 };
@@ -265,7 +278,7 @@ impl Reader<'_> {
                 }
                 PieceToken::Fairy => {
                     self.lexer.next_token();
-                    Self::unsupported(problem, "fairy piece", token);
+                    Self::unsupported(problem, Feature::FairyPiece, token);
                 }
                 PieceToken::NotAPiece => break,
             }
@@ -380,8 +393,15 @@ impl Reader<'_> {
                         problem.options.exclusive_castlings.push((a, b));
                     }
                 }
-                OptionWord::Beep | OptionWord::SuppressGrid | OptionWord::WriteGrid => {}
-                other => Self::unsupported(problem, "option", &format!("{other:?}")),
+                // Output and self-play options without effect on a directmate: MatesIn1 keeps
+                // Black's mates in 1 in s#/r# play (Popeye's trivial-end filter is built only
+                // for those), so for #N accepting it is following it.
+                OptionWord::Beep
+                | OptionWord::SuppressGrid
+                | OptionWord::WriteGrid
+                | OptionWord::MatesIn1 => {}
+                // Named as the file spells it (NullMoves, TrivialTriesAvoid, Intelligent, …).
+                _ => Self::unsupported(problem, Feature::Option, token),
             }
         }
         if tries || defence.is_some() {
@@ -444,14 +464,14 @@ impl Reader<'_> {
                     Some(token) => match read_stipulation(token) {
                         Some(stipulation) => TwinChange::Stipulation(stipulation),
                         None => {
-                            Self::unsupported(problem, "stipulation", token);
+                            Self::unsupported(problem, Feature::Stipulation, token);
                             continue;
                         }
                     },
                     None => continue,
                 },
                 other => {
-                    Self::unsupported(problem, "twinning", &format!("{other:?}"));
+                    Self::unsupported(problem, Feature::Twinning, &format!("{other:?}"));
                     continue;
                 }
             };
@@ -574,9 +594,8 @@ mod tests {
         assert!(file.problems[1].options.solve.variations);
         assert!(file.problems[2]
             .unsupported
-            .as_deref()
-            .unwrap()
-            .contains("h#2"));
+            .as_ref()
+            .is_some_and(|u| u.feature == Feature::Stipulation && u.item == "h#2"));
         assert!(file.error.is_none());
     }
 

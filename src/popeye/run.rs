@@ -36,6 +36,8 @@ pub struct RunOutput {
     pub error: Option<(FileError, &'static str)>,
     /// Problems read (complete ones).
     pub problems: usize,
+    /// Problems skipped because Mateproof does not support something in them yet.
+    pub skipped: usize,
 }
 
 /// Solves every problem of a Popeye input text and returns Popeye's output.
@@ -97,9 +99,21 @@ fn render_streaming(
     if !options.regression {
         emit(&banner());
     }
+    let mut skipped = 0;
+    let mut protocol = Protocol::default();
     for (index, spec) in file.problems.iter().enumerate() {
+        if spec.rejection.is_none() && spec.unsupported.is_some() {
+            skipped += 1;
+        }
         let started = Instant::now();
+        let opened = spec
+            .protocol
+            .as_deref()
+            .map(|path| protocol.open(path, options.regression, language));
         let (mut text, partial) = problem_text(index, spec, language, solve);
+        if let Some(Err(notice)) = opened {
+            text.insert_str(0, &notice);
+        }
         let end = if partial {
             message(language, Message::PartialSolution)
         } else {
@@ -115,11 +129,63 @@ fn render_streaming(
         }
         text.push_str("\n\n\n");
         emit(&text);
+        protocol.copy(&text);
     }
     RunOutput {
         text: String::new(),
         error: file.error.map(|e| (e, e.message(language))),
         problems: file.problems.len(),
+        skipped,
+    }
+}
+
+/// Popeye's `Protocol FILE`: a copy of the output from the problem that names the file on, in
+/// append mode (overwritten under `-regression`, as Popeye does), opened with the version line
+/// (left out under `-regression`, as Popeye leaves out all variable output). A later
+/// `Protocol` closes the file and opens the new one.
+#[derive(Default)]
+struct Protocol {
+    file: Option<std::fs::File>,
+}
+
+impl Protocol {
+    /// Opens `path`; on failure, Popeye's input error lines for the problem's output.
+    fn open(&mut self, path: &str, regression: bool, language: Language) -> Result<(), String> {
+        use std::io::Write;
+        self.file = None;
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .write(true)
+            .append(!regression)
+            .truncate(regression)
+            .open(path);
+        match file {
+            Ok(mut file) => {
+                if !regression {
+                    let _ = file.write_all(banner().as_bytes());
+                }
+                self.file = Some(file);
+                Ok(())
+            }
+            Err(_) => {
+                let offending = message(language, Message::OffendingItem);
+                Err(format!(
+                    "{}{}\n{offending}{path}\n",
+                    message(language, Message::InputError),
+                    message(language, Message::CannotOpenOutputFile)
+                ))
+            }
+        }
+    }
+
+    /// Copies `text` to the protocol file, if one is open. A write error ends the copy only.
+    fn copy(&mut self, text: &str) {
+        use std::io::Write;
+        if let Some(file) = &mut self.file {
+            if file.write_all(text.as_bytes()).is_err() {
+                self.file = None;
+            }
+        }
     }
 }
 
@@ -158,11 +224,13 @@ fn problem_text(
         out.push('\n');
         return (out, false);
     }
-    let refusal = spec.unsupported.clone().or_else(|| {
-        spec.stipulation
+    let refusal = match &spec.unsupported {
+        Some(unsupported) => Some(unsupported.refusal(problem_index + 1, spec, language)),
+        None => spec
+            .stipulation
             .is_none()
-            .then(|| "no stipulation specified".to_owned())
-    });
+            .then(|| "no stipulation specified".to_owned()),
+    };
     if let Some(reason) = refusal {
         out.push_str(&reason);
         out.push_str("\n\n");

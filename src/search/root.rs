@@ -10,6 +10,7 @@ use super::alphabeta::Searcher;
 use super::{Clock, Iteration, Limits, Score, SearchMemory, SearchResult, MAX_PLY};
 use crate::board::{Move, Position};
 use crate::kernel::SearchControl;
+use crate::solver::{Prover, TranspositionTable};
 
 /// The deepest iteration (in plies) the game search starts.
 pub const MAX_DEPTH: u32 = (MAX_PLY / 2) as u32;
@@ -100,6 +101,7 @@ pub fn search(
         limits.nodes,
     );
     let mut completed_depth = 0;
+    let mut verified_loss = None;
 
     for depth in 1..=max_depth {
         searcher.may_stop = depth > 1;
@@ -140,6 +142,17 @@ pub fn search(
         if lines == 1 && best.is_mate() && best > Score::DRAW {
             break;
         }
+        // A losing mate is not proven by the game search (its pruning may skip a defence), so
+        // the mate prover confirms it once per score; then deeper iterations only repeat it.
+        if lines == 1 && best.is_mate() && best < Score::DRAW && verified_loss != Some(best) {
+            verified_loss = Some(best);
+            if best
+                .mate_moves()
+                .is_some_and(|m| mated_for_certain(pos, m.unsigned_abs()))
+            {
+                break;
+            }
+        }
         if clock.soft_passed() || control.should_stop() {
             break;
         }
@@ -167,6 +180,19 @@ pub fn search(
         score: best.shown_score(),
         depth: completed_depth,
     }
+}
+
+/// Nodes the mate prover may spend confirming that the side to move is mated: enough for the
+/// short mates a game search reports, small beside any time control.
+const LOSS_PROOF_NODES: u64 = 200_000;
+
+/// True when the mate prover shows that every move of the side to move allows mate within
+/// `moves` moves (false when it cannot show it within [`LOSS_PROOF_NODES`]).
+fn mated_for_certain(pos: &Position, moves: u32) -> bool {
+    let table = TranspositionTable::new(1);
+    let control = SearchControl::unlimited().with_node_limit(LOSS_PROOF_NODES);
+    let mut prover = Prover::new(&table, &control);
+    prover.defender_loses(pos, moves) && !prover.aborted()
 }
 
 /// One iteration over `moves` (the first is the expected best): full window for the first,

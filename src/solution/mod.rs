@@ -111,4 +111,33 @@ impl Solution {
     pub fn is_cooked(&self) -> bool {
         self.keys().count() > 1
     }
+
+    /// Whether the directmate in `moves` is sound as a problemist means it: exactly one key,
+    /// and no mate sooner than stipulated.
+    pub fn soundness(&self, moves: u32) -> Soundness {
+        let keys: Vec<&AttackNode> = self.keys().collect();
+        match keys.as_slice() {
+            [key] if key.length < moves => Soundness::ShortMate,
+            [_] if self.max_solutions_reached || !self.complete => Soundness::Undecided,
+            [_] => Soundness::Sound,
+            [] if !self.complete => Soundness::Undecided,
+            [] => Soundness::NoSolution,
+            _ => Soundness::Cooked,
+        }
+    }
+}
+
+/// The verdict on a directmate's soundness ([`Solution::soundness`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Soundness {
+    /// Exactly one key, mating in the stipulated number of moves.
+    Sound,
+    /// No key at all.
+    NoSolution,
+    /// More than one key.
+    Cooked,
+    /// The one key mates sooner than stipulated.
+    ShortMate,
+    /// A limit (time, nodes, `MaxSolutions`) stopped the search before it could tell.
+    Undecided,
 }

@@ -45,7 +45,11 @@ pub struct Origin {
 
 impl fmt::Display for Origin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.file, self.line)?;
+        write!(f, "{}", self.file)?;
+        // Line 0: the whole file failed (it could not be opened or read), not one line of it.
+        if self.line > 0 {
+            write!(f, ":{}", self.line)?;
+        }
         if let Some(label) = &self.label {
             write!(f, " ({label})")?;
         }

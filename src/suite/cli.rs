@@ -27,7 +27,7 @@ pub struct SuiteArgs {
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Positions checked at once, each by a single-threaded search with its own table
-    /// (default: the number of cores).
+    /// (default: all cores, as `solve` and `compose`).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
     /// Time limit per position in seconds.
@@ -54,6 +54,10 @@ pub struct SuiteArgs {
     /// No progress display.
     #[arg(long, short)]
     pub quiet: bool,
+    /// How the text lines write keys: problemist (short algebraic with `+`/`#`, the default),
+    /// popeye, san, uci or thesis. The JSON report always keeps SAN.
+    #[arg(long, value_enum, default_value_t = crate::notation::MoveStyle::Problemist)]
+    pub notation: crate::notation::MoveStyle,
 }
 
 /// Arguments of `mateproof suite-merge`.
@@ -79,7 +83,7 @@ pub fn run_suite(args: &SuiteArgs) -> ExitCode {
     };
     let threads = args
         .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        .unwrap_or_else(crate::cli::args::default_threads);
     if threads == 0 {
         eprintln!("error: --threads 0: give at least one");
         return ExitCode::from(EXIT_INPUT);
@@ -104,6 +108,7 @@ pub fn run_suite(args: &SuiteArgs) -> ExitCode {
         verbose: args.verbose,
         progress,
         json: args.json.clone(),
+        notation: args.notation,
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

@@ -68,7 +68,7 @@ pub fn read_twins(text: &str, expected: Option<&str>) -> Vec<PopeyeTwin> {
             continue;
         }
         if let Some(reason) = &spec.unsupported {
-            twins.push(fault(line, name, Unusable::Unsupported(reason.clone())));
+            twins.push(fault(line, name, Unusable::Unsupported(reason.to_string())));
             continue;
         }
         for (index, twin) in twin_problems(spec, file.language).into_iter().enumerate() {

@@ -5,6 +5,8 @@
 //! Pure data with its one-line text form; it never solves or reads input.
 
 use super::case::Format;
+use crate::board::{Position, Validation};
+use crate::notation::{parse_san, MoveStyle};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -119,9 +121,59 @@ impl Record {
 }
 
 impl fmt::Display for Record {
-    /// One line: status, place, claim, finding, notes.
+    /// One line: status, place, claim, finding, notes; keys in SAN, as stored.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:<11} {}:{}", self.status.name(), self.file, self.line)?;
+        write!(f, "{}", self.line(MoveStyle::San))
+    }
+}
+
+impl Record {
+    /// The record's line with its keys written in `style` (the suite's `--notation`). Keys are
+    /// stored in SAN; they are read back on the record's position to be rewritten.
+    pub fn line(&self, style: MoveStyle) -> RecordLine<'_> {
+        RecordLine {
+            record: self,
+            style,
+        }
+    }
+
+    fn keys_in(&self, keys: &[String], style: MoveStyle) -> Vec<String> {
+        let position = self
+            .fen
+            .as_deref()
+            .and_then(|fen| Position::from_fen(fen, Validation::Lenient).ok());
+        let (Some(position), false) = (position, matches!(style, MoveStyle::San)) else {
+            return keys.to_vec();
+        };
+        keys.iter()
+            .map(|san| match parse_san(&position, san) {
+                Ok(m) => style.move_text(&position, m),
+                Err(_) => san.clone(),
+            })
+            .collect()
+    }
+}
+
+/// [`Record::line`]: a record as one line in a chosen notation.
+pub struct RecordLine<'a> {
+    record: &'a Record,
+    style: MoveStyle,
+}
+
+impl fmt::Display for RecordLine<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.record.write_line(f, self.style)
+    }
+}
+
+impl Record {
+    fn write_line(&self, f: &mut fmt::Formatter<'_>, style: MoveStyle) -> fmt::Result {
+        let keys_text = |keys: &[String]| keys_text(&self.keys_in(keys, style));
+        write!(f, "{:<11} {}", self.status.name(), self.file)?;
+        // Line 0: the whole file failed (it could not be opened or read), not one line of it.
+        if self.line > 0 {
+            write!(f, ":{}", self.line)?;
+        }
         if let Some(label) = &self.label {
             write!(f, " \"{label}\"")?;
         }
@@ -138,6 +190,12 @@ impl fmt::Display for Record {
                 None => {}
             }
             if !self.found.keys.is_empty() {
+                // The full solve lists every key within the claimed length: after a shorter
+                // mate they are not all of that length, so say which length they are within.
+                let shorter = self.found.mate.is_some_and(|found| found < mate);
+                if self.check == Some(Check::Keys) && shorter {
+                    write!(f, "; keys within #{mate}:")?;
+                }
                 write!(f, " {}", keys_text(&self.found.keys))?;
             }
         }

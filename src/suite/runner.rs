@@ -40,6 +40,8 @@ pub struct RunConfig {
     pub verbose: bool,
     pub progress: ProgressMode,
     pub json: Option<PathBuf>,
+    /// How the text lines write keys (the JSON report keeps SAN).
+    pub notation: crate::notation::MoveStyle,
 }
 
 /// What a run produced.
@@ -90,7 +92,7 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> Result<RunResult, RunErro
         progress.record(record);
         if config.verbose || record.status.is_failure() {
             progress
-                .print(out, &record.to_string())
+                .print(out, &record.line(config.notation).to_string())
                 .map_err(RunError::Output)?;
         }
         Ok(config.fail_fast && record.status.is_failure())

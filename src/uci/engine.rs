@@ -271,6 +271,7 @@ impl Engine {
             tries: self.options.tries,
             problem_report: self.options.problem_report,
             composer_suggestions: self.options.composer_suggestions,
+            composer_top: self.options.composer_top,
         };
         self.job = Running::start(job, tables, self.out.clone());
     }

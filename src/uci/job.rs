@@ -18,6 +18,7 @@ use super::info::{bestmove_line, iteration_line, mate_lines, LineWriter, Output}
 use super::report::problem_report;
 use super::signal::{Gate, StopSwitch};
 use crate::board::{Move, Position};
+use crate::composer::report::uci_none_line;
 use crate::composer::search::ComposeOptions;
 use crate::composer::stream::uci_lines;
 use crate::kernel::SearchControl;
@@ -35,6 +36,10 @@ use std::time::{Duration, Instant};
 
 /// Depth of the alpha-beta search that picks a move when `go mate N` finds no mate.
 const FALLBACK_DEPTH: u32 = 4;
+
+/// How long `ComposerSuggestions` may improve a problem after a `go` without time limits
+/// (`go mate N`, `go depth N`, `go nodes N`), so that `bestmove` follows within seconds.
+pub const COMPOSER_BUDGET: Duration = Duration::from_secs(5);
 
 /// Both transposition tables, sized together by the `Hash` option.
 pub struct Tables {
@@ -81,9 +86,11 @@ pub struct Job {
     pub threads: usize,
     pub tries: u32,
     pub problem_report: bool,
-    /// `ComposerSuggestions`: after `go mate` proves a sound problem, score it and stream
+    /// `ComposerSuggestions`: after `go mate` proves a problem, score it and send the best
     /// improved versions before `bestmove`.
     pub composer_suggestions: bool,
+    /// `ComposerTop`: how many improvements to send.
+    pub composer_top: usize,
 }
 
 /// A job running on its own thread.
@@ -375,7 +382,10 @@ impl MateHelper {
             .spawn(move || {
                 let found =
                     mate_search_among(&pos, &root_moves, MAX_MATE as u32, &own, &tables.mate)?;
-                out.lines(&mate_lines(&found, multipv, own.nodes(), clock.elapsed()));
+                // The time is the whole `go`'s, so the nodes are both searches' (as Stockfish
+                // counts every thread's): nps then describes the work that took that time.
+                let nodes = own.nodes() + game.nodes();
+                out.lines(&mate_lines(&found, multipv, nodes, clock.elapsed()));
                 game.stop();
                 Some(found)
             })
@@ -390,25 +400,36 @@ impl MateHelper {
     }
 }
 
-/// The full verdict on the position as a directmate in `moves`, as `info string mp` lines.
-/// The composer's lines for the proved problem: its score, then each improvement as it is
-/// found, until the improver finishes or `stop` arrives. `bestmove` follows.
+/// The composer's lines for the proved problem: its score at once, then the best
+/// `ComposerTop` improvements, best first, or one line saying why there are none. The improver
+/// runs within the `go` command's own limits: what is left of `movetime` or the clock, or
+/// [`COMPOSER_BUDGET`] when `go` gave none (`go infinite` and pondering: until `stop`).
 fn composer_suggestions(job: &Job, moves: u32, ctx: &Context) {
     let problem = Problem::directmate(job.position, moves);
     let options = ComposeOptions {
         threads: job.threads.max(1),
         ..ComposeOptions::default()
     };
-    match uci_lines(&problem, options, ctx.switch.control()) {
+    let open_ended = job.infinite || ctx.clock.is_pondering();
+    let budget = ctx
+        .clock
+        .hard_remaining()
+        .or((!open_ended).then_some(COMPOSER_BUDGET));
+    let mut control = ctx.switch.control();
+    if let Some(budget) = budget {
+        control = control.with_time_limit(budget);
+    }
+    let deadline = budget.map(|b| Instant::now() + b);
+    match uci_lines(&problem, options, control) {
         Ok(lines) => {
-            for line in lines {
-                ctx.out.lines(&[line]);
-            }
+            ctx.out.line(lines.score_line());
+            ctx.out.lines(&lines.best(job.composer_top, deadline));
         }
-        Err(e) => ctx.out.info_string(&format!("composer: {e}")),
+        Err(e) => ctx.out.line(&uci_none_line(&e.to_string())),
     }
 }
 
+/// The full verdict on the position as a directmate in `moves`, as `info string mp` lines.
 fn report(job: &Job, moves: u32, ctx: &Context) {
     let mut problem = Problem::directmate(job.position, moves);
     problem.options.variations = true;

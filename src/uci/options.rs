@@ -22,9 +22,10 @@ enum Id {
     Tries,
     ProblemReport,
     ComposerSuggestions,
+    ComposerTop,
 }
 
-const TABLE: [(Id, &str, Kind); 7] = [
+const TABLE: [(Id, &str, Kind); 8] = [
     (
         Id::Hash,
         "Hash",
@@ -73,6 +74,16 @@ const TABLE: [(Id, &str, Kind); 7] = [
         "ComposerSuggestions",
         Kind::Check { default: false },
     ),
+    // How many composer suggestions a `go` sends, best first (as `compose --top`).
+    (
+        Id::ComposerTop,
+        "ComposerTop",
+        Kind::Spin {
+            default: crate::composer::stream::DEFAULT_TOP as i64,
+            min: 1,
+            max: 100,
+        },
+    ),
 ];
 
 /// The current option values.
@@ -86,8 +97,10 @@ pub struct Options {
     pub tries: u32,
     /// Emit the extended `info string mp …` lines when a mate is proved.
     pub problem_report: bool,
-    /// Reserved for the composer; stored, not yet used.
+    /// After `go mate` proves a problem, score it and send the composer's best improvements.
     pub composer_suggestions: bool,
+    /// How many improvements `ComposerSuggestions` sends.
+    pub composer_top: usize,
 }
 
 /// What a successful `setoption` changed, when the engine must act on it.
@@ -110,6 +123,7 @@ impl Default for Options {
             tries: 0,
             problem_report: false,
             composer_suggestions: false,
+            composer_top: 0,
         };
         for (id, _, kind) in TABLE {
             match kind {
@@ -199,6 +213,7 @@ impl Options {
             Id::Threads => self.threads = n as usize,
             Id::MultiPv => self.multipv = n as usize,
             Id::Tries => self.tries = n as u32,
+            Id::ComposerTop => self.composer_top = n as usize,
             Id::ClearHash | Id::ProblemReport | Id::ComposerSuggestions => {}
         }
     }

@@ -1,0 +1,190 @@
+//! Popeye input as users bring it (issue 16): a problem Mateproof skips is named (number in the
+//! file, author, source) in the run's language and the exit status says something was skipped;
+//! `Option MatesIn1` is accepted as Popeye accepts it; `Protocol FILE` writes the copy of the
+//! output that Popeye writes. The inputs are written here, each for the one property it shows.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn popeye(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mateproof"))
+        .arg("popeye")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the mateproof binary starts");
+    child
+        .stdin
+        .take()
+        .expect("piped stdin")
+        .write_all(input.as_bytes())
+        .expect("write the input");
+    child.wait_with_output().expect("the binary ends")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mateproof-popeye-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+/// A mate in one every language below can write: its key line is the proof it was solved.
+const ENGLISH: &str = "BeginProblem
+Pieces White Kg6 Rb1 Black Kh8
+Stipulation #1
+NextProblem
+Author A. Author
+Origin Problem 1990
+Title The helpmate
+Pieces White Ka1 Black Ke8
+Stipulation h#2
+NextProblem
+Pieces White Kg6 Rb1 Black Kh8
+Stipulation #1
+EndProblem
+";
+
+#[test]
+fn a_skipped_problem_is_named_and_the_exit_status_says_so() {
+    let out = popeye(&["-regression"], ENGLISH);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains(
+            "problem 2 (A. Author; Problem 1990; The helpmate): Stipulation not supported: h#2 - problem ignored\n"
+        ),
+        "{stdout}"
+    );
+    assert_eq!(stdout.matches("   1.Rb1-b8 # !").count(), 2, "{stdout}");
+    assert_eq!(out.status.code(), Some(3));
+    assert!(
+        text(&out.stderr).contains("1 problem skipped as not supported yet"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Without a skipped problem the status stays 0.
+    let solved = popeye(
+        &["-regression"],
+        "BeginProblem\nPieces White Kg6 Rb1 Black Kh8\nStipulation #1\nEndProblem\n",
+    );
+    assert_eq!(solved.status.code(), Some(0));
+}
+
+#[test]
+fn a_skipped_problem_is_named_in_the_run_language() {
+    let german = popeye(
+        &["-regression"],
+        "AnfangProblem\nAutor A. Autor\nQuelle Die Schwalbe 1990\nSteine Weiss Ka1 Schwarz Ke8\nForderung h#2\nEndeProblem\n",
+    );
+    assert!(
+        text(&german.stdout).contains(
+            "Problem 1 (A. Autor; Die Schwalbe 1990): Forderung wird nicht unterstuetzt: h#2 - Problem uebersprungen"
+        ),
+        "{}",
+        text(&german.stdout)
+    );
+    assert_eq!(german.status.code(), Some(3));
+    let french = popeye(
+        &["-regression"],
+        "DebutProbleme\nPieces Blanc Ra1 Noir Re8\nEnonce h#2\nFinProbleme\n",
+    );
+    assert!(
+        text(&french.stdout).contains("probleme 1: enonce inconnue: h#2 - probleme ignoree"),
+        "{}",
+        text(&french.stdout)
+    );
+    assert_eq!(french.status.code(), Some(3));
+}
+
+#[test]
+fn mates_in_1_is_accepted_in_every_language() {
+    // The composer thesis' D1: key Qb5-c4.
+    let plain = "BeginProblem\nPieces White Kd8 Qb5 Bb3 Pf4 Black Kd6 Ba8 Pc7\nStipulation #2\nOption Variation\nEndProblem\n";
+    let expected = text(&popeye(&["-regression"], plain).stdout);
+    assert!(expected.contains("1.Qb5-c4 !"), "{expected}");
+    for (input, words) in [
+        (
+            plain.replace("Option Variation", "Option Variation MatesIn1"),
+            "English",
+        ),
+        (
+            "AnfangProblem\nSteine Weiss Kd8 Db5 Lb3 Bf4 Schwarz Kd6 La8 Bc7\nForderung #2\nOption Varianten MattsIn1\nEndeProblem\n"
+                .to_owned(),
+            "German",
+        ),
+        (
+            "DebutProbleme\nPieces Blanc Rd8 Db5 Fb3 Pf4 Noir Rd6 Fa8 Pc7\nEnonce #2\nOption Variantes MatsEn1\nFinProbleme\n"
+                .to_owned(),
+            "French",
+        ),
+    ] {
+        let out = popeye(&["-regression"], &input);
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{words}: {stdout}");
+        assert!(stdout.contains("1.") && stdout.contains("b5-c4 !"), "{words}: {stdout}");
+        assert!(
+            !stdout.contains("input-error")
+                && !stdout.contains("Eingabe-Fehler")
+                && !stdout.contains("erreur d'entree"),
+            "{words}: {stdout}"
+        );
+        if words == "English" {
+            assert_eq!(stdout, expected, "MatesIn1 changes nothing in a #2");
+        }
+    }
+}
+
+#[test]
+fn protocol_writes_a_copy_of_the_output() {
+    let dir = scratch("protocol");
+    let file = dir.join("protocol.txt");
+    let input = format!(
+        "BeginProblem\nProtocol {}\nPieces White Kg6 Rb1 Black Kh8\nStipulation #1\nEndProblem\n",
+        file.display()
+    );
+    // -regression: the file is overwritten and holds exactly what stdout shows.
+    for _ in 0..2 {
+        let out = popeye(&["-regression"], &input);
+        assert_eq!(out.status.code(), Some(0));
+        let copy = std::fs::read_to_string(&file).expect("the protocol file is written");
+        assert_eq!(copy, text(&out.stdout));
+        assert!(copy.contains("   1.Rb1-b8 # !"), "{copy}");
+    }
+    // Otherwise it is appended to, each run opening with the version line.
+    let _ = std::fs::remove_file(&file);
+    let first = popeye(&[], &input);
+    let _second = popeye(&[], &input);
+    let copy = std::fs::read_to_string(&file).expect("the protocol file is written");
+    assert_eq!(copy.matches("Mateproof ").count(), 2, "{copy}");
+    assert_eq!(copy.matches("   1.Rb1-b8 # !").count(), 2, "{copy}");
+    let stdout = text(&first.stdout);
+    let body = stdout
+        .split_once('\n')
+        .map(|(_, rest)| rest)
+        .unwrap_or_default();
+    let body_without_time = body.split("solution finished.").next().unwrap_or_default();
+    assert!(copy.contains(body_without_time), "{copy}\n---\n{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_option_mateproof_cannot_follow_is_named() {
+    let out = popeye(
+        &["-regression"],
+        "BeginProblem\nPieces White Ka1 Black Ke8\nStipulation #2\nOption NullMoves\nEndProblem\n",
+    );
+    assert!(
+        text(&out.stdout)
+            .contains("problem 1: option not supported yet: NullMoves - problem ignored"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_eq!(out.status.code(), Some(3));
+}
