@@ -12,9 +12,11 @@ use crate::composer::search::{ComposeOptions, Improvement, LevelReport};
 use crate::composer::settings::{ScoreSettings, SelfPinRule, ThemeCount};
 use crate::composer::stream::{improvements, rank, Polled};
 use crate::composer::transform::path_text;
+use crate::kernel::SearchControl;
 use crate::notation::MoveStyle;
+use crate::popeye::order::sort_first_moves;
 use crate::problem::Problem;
-use crate::solver::{solve, Prover, SearchControl, TranspositionTable};
+use crate::solver::{solve, Prover, TranspositionTable};
 use serde_json::json;
 use std::io::Write;
 use std::process::ExitCode;
@@ -161,7 +163,8 @@ fn read_problem(fen: &str, mate: u32) -> Result<Problem, String> {
 
 /// The unique key of a sound problem, by the full solver, or why there is none.
 fn verdict(problem: &Problem) -> Result<Move, String> {
-    let solution = solve(problem, &SearchControl::unlimited()).map_err(|e| e.to_string())?;
+    let solution =
+        solve(problem, &SearchControl::unlimited(), sort_first_moves).map_err(|e| e.to_string())?;
     let keys: Vec<_> = solution.keys().collect();
     let n = problem.stipulation.moves;
     if let Some(short) = keys.iter().find(|k| k.length < n) {

@@ -18,12 +18,11 @@ use super::{ComposerEvent, EngineListener, MateReport, Message, PerftReport, Set
 use crate::board::{Move, Position};
 use crate::composer::search::ComposeOptions;
 use crate::composer::stream::suggestions;
+use crate::kernel::SearchControl;
 use crate::perft::divide_with_total;
 use crate::problem::{Problem, TryMode};
 use crate::search::{search, Clock, Limits, Score, SearchMemory, TimeBudget};
-use crate::solver::{
-    mate_search_among, solve_with_table, MateFound, SearchControl, TranspositionTable,
-};
+use crate::solver::{mate_search_among, solve_with_table, MateFound, TranspositionTable};
 use parking_lot::Mutex;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -440,7 +439,12 @@ fn report(job: &Job, moves: u32, ctx: &Context) {
         TryMode::Off
     };
     let control = solver_control(ctx, None);
-    match solve_with_table(&problem, &control, &ctx.tables.mate) {
+    match solve_with_table(
+        &problem,
+        &control,
+        &ctx.tables.mate,
+        job.settings.first_move_order,
+    ) {
         Ok(solution) => ctx
             .listener
             .on_problem_report(&solution, &problem.stipulation),

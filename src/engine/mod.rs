@@ -20,7 +20,7 @@ use crate::composer::stream::{ComposeError, OriginalScore, Suggestions};
 use crate::problem::Stipulation;
 use crate::search::Iteration;
 use crate::solution::Solution;
-use crate::solver::MateFound;
+use crate::solver::{FirstMoveOrder, MateFound};
 use job::{Job, Running, Tables};
 use std::sync::Arc;
 use std::time::Duration;
@@ -102,6 +102,9 @@ pub struct Settings {
     pub composer_suggestions: bool,
     /// How many composer improvements to deliver.
     pub composer_top: usize,
+    /// The order the problem report tries and lists first moves in (the front end's choice:
+    /// UCI lists them in Popeye's order).
+    pub first_move_order: FirstMoveOrder,
 }
 
 /// How long [`Engine::shutdown`] waits for a running search to wind down.
