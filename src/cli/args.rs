@@ -31,30 +31,36 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
     }
 }
 
-/// The `--notation` choice of `solve`, `suite`, `score` and `compose` ([`MoveStyle`]).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, clap::ValueEnum)]
-pub enum NotationArg {
-    /// Short algebraic with move numbers, `!` keys and `?` tries, as problem books print it.
-    #[default]
-    Problemist,
-    /// Popeye's long algebraic form (`Qb5-c4`, `Qc4*d5 #`), with move numbers.
-    Popeye,
-    /// SAN with check marks, no move numbers.
-    San,
-    /// UCI squares (`b5c4`), no move numbers.
-    Uci,
-    /// The composer thesis' form (`Qb5-c4`, `Qc4:d5`, `pc7-c6`), no move numbers.
-    Thesis,
-}
+/// `--notation` of `solve`, `suite`, `score` and `compose`: the command line's names and help
+/// for each [`MoveStyle`] (here, so that `notation/` needs no clap).
+impl clap::ValueEnum for MoveStyle {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[
+            MoveStyle::Problemist,
+            MoveStyle::Popeye,
+            MoveStyle::San,
+            MoveStyle::Uci,
+            MoveStyle::Thesis,
+        ]
+    }
 
-impl From<NotationArg> for MoveStyle {
-    fn from(arg: NotationArg) -> MoveStyle {
-        match arg {
-            NotationArg::Problemist => MoveStyle::Problemist,
-            NotationArg::Popeye => MoveStyle::Popeye,
-            NotationArg::San => MoveStyle::San,
-            NotationArg::Uci => MoveStyle::Uci,
-            NotationArg::Thesis => MoveStyle::Thesis,
-        }
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let (name, help) = match self {
+            MoveStyle::Problemist => (
+                "problemist",
+                "Short algebraic with move numbers, `!` keys and `?` tries, as problem books print it",
+            ),
+            MoveStyle::Popeye => (
+                "popeye",
+                "Popeye's long algebraic form (`Qb5-c4`, `Qc4*d5 #`), with move numbers",
+            ),
+            MoveStyle::San => ("san", "SAN with check marks, no move numbers"),
+            MoveStyle::Uci => ("uci", "UCI squares (`b5c4`), no move numbers"),
+            MoveStyle::Thesis => (
+                "thesis",
+                "The composer thesis' form (`Qb5-c4`, `Qc4:d5`, `pc7-c6`), no move numbers",
+            ),
+        };
+        Some(clap::builder::PossibleValue::new(name).help(help))
     }
 }

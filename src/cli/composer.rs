@@ -3,7 +3,6 @@
 //! stdout, a progress bar on stderr, `--json` for scripts). Exit status 2 on bad input.
 
 use crate::board::{fen::to_fen, Move, Position, Validation};
-use crate::cli::args::NotationArg;
 use crate::cli::exit;
 use crate::composer::kmove::{kmove_metric, KMoveSettings};
 use crate::composer::report::{improvement_json, kmove_text, score_json, score_text};
@@ -106,8 +105,8 @@ pub struct ScoreArgs {
     pub json: bool,
     /// How moves are written: the thesis' Appendix E form (`Qb5-c4`, `Qc4:d5 X`), or as
     /// `solve` writes them (problemist, popeye, san, uci).
-    #[arg(long, value_enum, default_value_t = NotationArg::Thesis)]
-    pub notation: NotationArg,
+    #[arg(long, value_enum, default_value_t = MoveStyle::Thesis)]
+    pub notation: MoveStyle,
     #[command(flatten)]
     pub flags: ScoreFlags,
 }
@@ -141,8 +140,8 @@ pub struct ComposeArgs {
     pub json: bool,
     /// How moves are written: the thesis' Appendix E form (`Qb5-c4`, `Qc4:d5 X`), or as
     /// `solve` writes them (problemist, popeye, san, uci).
-    #[arg(long, value_enum, default_value_t = NotationArg::Thesis)]
-    pub notation: NotationArg,
+    #[arg(long, value_enum, default_value_t = MoveStyle::Thesis)]
+    pub notation: MoveStyle,
     #[command(flatten)]
     pub flags: ScoreFlags,
 }
@@ -231,7 +230,7 @@ pub fn run_score(args: &ScoreArgs) -> ExitCode {
         if args.json {
             writeln!(out, "{}", score_json(&score))
         } else {
-            write!(out, "{}", score_text(&score, args.notation.into()))
+            write!(out, "{}", score_text(&score, args.notation))
         }
     } else {
         let (tt, control) = (TranspositionTable::new(64), SearchControl::unlimited());
@@ -250,7 +249,7 @@ pub fn run_score(args: &ScoreArgs) -> ExitCode {
                 json!({"fen": to_fen(pos), "key": key.to_string(), "metric": "kmove", "total": metric.total})
             )
         } else {
-            write!(out, "{}", kmove_text(&metric, pos, args.notation.into()))
+            write!(out, "{}", kmove_text(&metric, pos, args.notation))
         }
     };
     ExitCode::from(if written.is_ok() {
@@ -350,7 +349,7 @@ pub fn run_compose(args: &ComposeArgs) -> ExitCode {
                 elapsed,
                 &TextStyle {
                     settings: &settings,
-                    moves: args.notation.into()
+                    moves: args.notation
                 }
             )
         )

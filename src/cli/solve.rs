@@ -1,9 +1,9 @@
 //! `mateproof solve`: the full verdict on one directmate given as FEN.
 
 use crate::board::{Position, Validation};
-use crate::cli::args::NotationArg;
 use crate::cli::exit;
 use crate::kernel::SearchControl;
+use crate::notation::MoveStyle;
 use crate::popeye::order::sort_first_moves;
 use crate::problem::{Problem, Stipulation, TryMode};
 use crate::solver::{default_hash_mb, solve_with_table, TranspositionTable};
@@ -62,8 +62,8 @@ pub struct SolveArgs {
     pub json: bool,
     /// How moves are written: the problemist's form (`1.Qc4! threat:`, `1...Bd5 2.Qxd5#`),
     /// Popeye's (`1.Qb5-c4 !`), SAN without numbers, or UCI squares.
-    #[arg(long, value_enum, default_value_t = NotationArg::Problemist)]
-    pub notation: NotationArg,
+    #[arg(long, value_enum, default_value_t = MoveStyle::Problemist)]
+    pub notation: MoveStyle,
 }
 
 /// Runs `mateproof solve`. The exit status says sound, unsound, error or undecided
@@ -115,11 +115,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         write!(
             out,
             "{}",
-            crate::output::text::solution_text(
-                &solution,
-                &problem.stipulation,
-                args.notation.into()
-            )
+            crate::output::text::solution_text(&solution, &problem.stipulation, args.notation)
         )
     };
     if written.is_err() {

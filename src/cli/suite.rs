@@ -56,8 +56,8 @@ pub struct SuiteArgs {
     pub quiet: bool,
     /// How the text lines write keys: problemist (short algebraic with `+`/`#`, the default),
     /// popeye, san, uci or thesis. The JSON report always keeps SAN.
-    #[arg(long, value_enum, default_value_t = crate::cli::args::NotationArg::Problemist)]
-    pub notation: crate::cli::args::NotationArg,
+    #[arg(long, value_enum, default_value_t = crate::notation::MoveStyle::Problemist)]
+    pub notation: crate::notation::MoveStyle,
 }
 
 /// Arguments of `mateproof suite-merge`.
@@ -108,7 +108,7 @@ pub fn run_suite(args: &SuiteArgs) -> ExitCode {
         verbose: args.verbose,
         progress,
         json: args.json.clone(),
-        notation: args.notation.into(),
+        notation: args.notation,
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

@@ -18,7 +18,7 @@ use crate::board::{Color, Move, MoveKind, Position};
 use std::fmt::Write;
 
 /// How moves are written: the five styles of the list above (the command line offers them as
-/// `--notation`, `crate::cli::args::NotationArg`).
+/// `--notation`, named in `crate::cli::args`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum MoveStyle {
     #[default]
