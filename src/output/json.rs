@@ -51,7 +51,7 @@ fn node_json(n: &AttackNode) -> Value {
 }
 
 fn duals_json(solution: &Solution, stipulation: &Stipulation) -> Value {
-    let duals = find_duals(solution, stipulation.moves);
+    let duals = find_duals(solution, stipulation.moves());
     Value::Array(
         duals
             .iter()
@@ -98,7 +98,7 @@ pub fn solution_json(solution: &Solution, stipulation: &Stipulation) -> Value {
         .collect();
     let short_mates: Vec<Value> = solution
         .keys()
-        .filter(|k| k.length < stipulation.moves)
+        .filter(|k| k.length < stipulation.moves())
         .map(|k| json!({"move": k.mv.to_string(), "length": k.length}))
         .collect();
     json!({

@@ -11,7 +11,7 @@ use super::order::{sibling_key, Lister};
 use super::reader::PopeyeOptions;
 use crate::board::{Move, Position};
 use crate::notation::{to_popeye, CheckMark, Language};
-use crate::solution::{AttackNode, BlackPlay, DefenceNode, Solution, Threat};
+use crate::solution::{AttackNode, DefenderPlay, DefenceNode, Solution, Threat};
 use std::fmt::Write;
 
 /// Column where White's move number `k` ends (`   1.`, `          2.`, `                  3.`).
@@ -62,7 +62,7 @@ impl<'a> TreeWriter<'a> {
     }
 
     /// Set play (Black's moves in the diagram), followed by its empty line.
-    pub fn set_play(&mut self, diagram: &Position, play: &BlackPlay) {
+    pub fn set_play(&mut self, diagram: &Position, play: &DefenderPlay) {
         let black_first = diagram.after_null();
         self.defences(&black_first, &play.defences, 1);
         self.out.push('\n');
@@ -70,7 +70,7 @@ impl<'a> TreeWriter<'a> {
 
     /// Post-key play: ` threat:`/` zugzwang.` and Black's moves; refuting moves are followed
     /// by `refutes.`.
-    pub fn post_key(&mut self, diagram: &Position, play: &BlackPlay) {
+    pub fn post_key(&mut self, diagram: &Position, play: &DefenderPlay) {
         let black_first = diagram.after_null();
         match &play.threat {
             Threat::NotShown => {}

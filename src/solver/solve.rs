@@ -5,8 +5,8 @@ use super::prover::{Prover, Restrictions};
 use super::tree::TreeBuilder;
 use super::{Dfpn, SearchControl, TranspositionTable};
 use crate::board::{Move, Position};
-use crate::problem::{Play, Problem};
-use crate::solution::{AttackNode, BlackPlay, SearchStats, Solution};
+use crate::problem::Problem;
+use crate::solution::{AttackNode, DefenderPlay, SearchStats, Solution};
 use parking_lot::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -43,7 +43,7 @@ pub fn solve(problem: &Problem, control: &SearchControl) -> Result<Solution, Sol
 /// A table size that suits the stipulation: large enough for the search, small enough that a
 /// short problem does not pay for zeroing memory it never uses (huge pages are zeroed whole).
 pub fn default_hash_mb(problem: &Problem) -> usize {
-    match problem.stipulation.moves {
+    match problem.stipulation.moves() {
         0..=2 => 2,
         3 => 8,
         4 => 32,
@@ -59,10 +59,10 @@ pub fn solve_with_table(
     tt: &TranspositionTable,
 ) -> Result<Solution, SolveError> {
     let stip = problem.stipulation;
-    if !stip.is_supported() || stip.play != Play::Direct {
+    if !stip.is_supported() {
         return Err(SolveError::Unsupported(stip));
     }
-    let n = stip.moves;
+    let n = stip.moves();
     let options = &problem.options;
     let mut prover = Prover::new(tt, control).with_restrictions(Restrictions {
         max_threat: options.max_threat_length,
@@ -95,7 +95,7 @@ pub fn solve_with_table(
             let diagram_black = root.after_null();
             let play = builder.black_play(&diagram_black, n - 1);
             // Set play lists only Black moves that have a set mate; no threat line.
-            set_play = Some(BlackPlay {
+            set_play = Some(DefenderPlay {
                 threat: crate::solution::Threat::NotShown,
                 defences: play.defences,
             });

@@ -10,7 +10,7 @@
 use super::prover::Prover;
 use crate::board::{Move, Position};
 use crate::problem::SolveOptions;
-use crate::solution::{AttackNode, BlackPlay, DefenceNode, Threat};
+use crate::solution::{AttackNode, DefenderPlay, DefenceNode, Threat};
 
 /// Expands solution trees over one prover.
 pub struct TreeBuilder<'p, 'a> {
@@ -54,7 +54,7 @@ impl TreeBuilder<'_, '_> {
 
     /// Black's play with Black to move in `pos` and White to mate within `budget` more moves:
     /// the threat and the variations.
-    pub fn black_play(&mut self, pos: &Position, budget: u32) -> BlackPlay {
+    pub fn black_play(&mut self, pos: &Position, budget: u32) -> DefenderPlay {
         self.black_play_with(pos, budget, false)
     }
 
@@ -65,7 +65,7 @@ impl TreeBuilder<'_, '_> {
         pos: &Position,
         budget: u32,
         list_refutations: bool,
-    ) -> BlackPlay {
+    ) -> DefenderPlay {
         let threat = if pos.is_check() || self.options.no_threat {
             Threat::NotShown
         } else {
@@ -112,7 +112,7 @@ impl TreeBuilder<'_, '_> {
                 continuations,
             });
         }
-        BlackPlay { threat, defences }
+        DefenderPlay { threat, defences }
     }
 
     /// Every White move from `pos` that mates within exactly `length` (the shortest), expanded.

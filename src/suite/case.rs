@@ -97,10 +97,10 @@ impl Claim {
                 "stipulation {stipulation} is not solved yet (directmates only)"
             )));
         }
-        Ok(if stipulation.exact {
-            Claim::Proven(stipulation.moves)
+        Ok(if stipulation.is_exact() {
+            Claim::Proven(stipulation.moves())
         } else {
-            Claim::Within(stipulation.moves)
+            Claim::Within(stipulation.moves())
         })
     }
 }

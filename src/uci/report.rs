@@ -15,7 +15,7 @@ use crate::solution::{DefenceNode, Solution, Threat};
 /// The report's lines, from `verdict` to `end`.
 pub fn problem_report(solution: &Solution, stipulation: &Stipulation) -> Vec<String> {
     // Duals are classified once, by the solution's own rules; the writer only places them.
-    let duals = find_duals(solution, stipulation.moves)
+    let duals = find_duals(solution, stipulation.moves())
         .into_iter()
         .map(|d| (d.path.clone(), d))
         .collect();
@@ -51,7 +51,7 @@ pub fn problem_report(solution: &Solution, stipulation: &Stipulation) -> Vec<Str
             &mut vec![Move::NULL],
             &play.threat,
             &play.defences,
-            stipulation.moves,
+            stipulation.moves(),
         );
     }
     for node in &solution.first_moves {
@@ -328,7 +328,7 @@ mod tests {
     #[test]
     fn set_play_follows_a_pass_and_incomplete_searches_say_so() {
         let mut s = two_mover();
-        s.set_play = Some(crate::solution::BlackPlay {
+        s.set_play = Some(crate::solution::DefenderPlay {
             threat: Threat::NotShown,
             defences: vec![defence("e8f8", &["d1d8"])],
         });
