@@ -4,6 +4,8 @@
 //! continuations — replaying the moves so each visit sees the position the move is played in,
 //! the line that led there and its half-move number. Writers only say what to print at each
 //! step, and may reorder siblings ([`Visitor::order_attacks`]); they never recurse themselves.
+//! Writers that only need the moves and lines (JSON, the UCI report) walk with `()` in place
+//! of the position ([`Replay`]), so nothing is replayed for them.
 //!
 //! ```
 //! use mateproof::board::{Position, Validation};
@@ -37,19 +39,42 @@ pub enum StepKind {
     Defence,
 }
 
+/// What the walk carries down the play: the [`Position`] for writers that name moves, or `()`
+/// for writers that need only the moves.
+pub trait Replay: Sized {
+    /// After `m` is played.
+    fn after(&self, m: Move) -> Self;
+    /// After a pass (the defender's before a threat).
+    fn after_pass(&self) -> Self;
+}
+
+impl Replay for Position {
+    fn after(&self, m: Move) -> Position {
+        Position::after(self, m)
+    }
+    fn after_pass(&self) -> Position {
+        self.after_null()
+    }
+}
+
+impl Replay for () {
+    fn after(&self, _: Move) {}
+    fn after_pass(&self) {}
+}
+
 /// Where a visited move is played.
 #[derive(Clone, Copy, Debug)]
-pub struct Step<'a> {
+pub struct Step<'a, B = Position> {
     /// The position the move is played in (for [`Visitor::defender_to_move`], the defender's
     /// position).
-    pub pos: &'a Position,
+    pub pos: &'a B,
     /// The moves from the diagram to `pos`; [`Move::NULL`] stands for a pass (the defender's
     /// before a threat, the attacker's before set play).
     pub line: &'a [Move],
     pub kind: StepKind,
 }
 
-impl Step<'_> {
+impl<B> Step<'_, B> {
     /// The half-move number of the move played here, from 0 (the key's).
     pub fn ply(&self) -> usize {
         self.line.len()
@@ -57,41 +82,48 @@ impl Step<'_> {
 }
 
 /// What a writer does at each step of the walk. Every method has an empty default.
-pub trait Visitor {
+pub trait Visitor<B = Position> {
     /// An attacker's move, before its threat and defences.
-    fn attack(&mut self, _step: &Step, _node: &AttackNode) {}
+    fn attack(&mut self, _step: &Step<B>, _node: &AttackNode) {}
     /// After everything under an attacker's move.
-    fn leave_attack(&mut self, _step: &Step, _node: &AttackNode) {}
+    fn leave_attack(&mut self, _step: &Step<B>, _node: &AttackNode) {}
     /// The defender is to move in `step.pos`, after the attacker's move (or pass) ending
     /// `step.line`, who has `length` moves counting that one; its threat and defences follow.
-    fn defender_to_move(&mut self, _step: &Step, _threat: &Threat, _length: u32) {}
+    fn defender_to_move(&mut self, _step: &Step<B>, _threat: &Threat, _length: u32) {}
     /// A defender's move, before the continuations; the attacker has `remaining` moves left.
-    fn defence(&mut self, _step: &Step, _node: &DefenceNode, _remaining: u32) {}
+    fn defence(&mut self, _step: &Step<B>, _node: &DefenceNode, _remaining: u32) {}
     /// After everything under a defender's move.
-    fn leave_defence(&mut self, _step: &Step, _node: &DefenceNode) {}
+    fn leave_defence(&mut self, _step: &Step<B>, _node: &DefenceNode) {}
     /// Puts sibling attacker moves (threats, continuations) played in `pos` in listing order;
     /// by default the solution's order is kept.
-    fn order_attacks(&self, _pos: &Position, _nodes: &mut [&AttackNode]) {}
+    fn order_attacks(&self, _pos: &B, _nodes: &mut [&AttackNode]) {}
     /// Puts sibling defences played in `pos` in listing order.
-    fn order_defences(&self, _pos: &Position, _nodes: &mut [&DefenceNode]) {}
+    fn order_defences(&self, _pos: &B, _nodes: &mut [&DefenceNode]) {}
 }
 
 /// Walks an attacker's move played in `pos` from the diagram (a key or try: `kind` is
 /// [`StepKind::First`]) and everything under it.
-pub fn walk_attack<V: Visitor>(visitor: &mut V, pos: &Position, node: &AttackNode, kind: StepKind) {
+pub fn walk_attack<B: Replay, V: Visitor<B>>(
+    visitor: &mut V,
+    pos: &B,
+    node: &AttackNode,
+    kind: StepKind,
+) {
     Walk {
         visitor,
         line: Vec::new(),
+        board: std::marker::PhantomData,
     }
     .attack(pos, node, kind);
 }
 
+
 /// Walks the defender's play in `pos` (set play, post-key play): `threat`, then `defences`.
 /// `line` leads from the diagram to `pos` (`[Move::NULL]` for set play, where the attacker
 /// has passed); the attacker has `length` moves counting the one (or the pass) before `pos`.
-pub fn walk_defender_play<V: Visitor>(
+pub fn walk_defender_play<B: Replay, V: Visitor<B>>(
     visitor: &mut V,
-    pos: &Position,
+    pos: &B,
     line: &[Move],
     threat: &Threat,
     defences: &[DefenceNode],
@@ -100,21 +132,23 @@ pub fn walk_defender_play<V: Visitor>(
     Walk {
         visitor,
         line: line.to_vec(),
+        board: std::marker::PhantomData,
     }
     .replies(pos, threat, defences, length);
 }
 
-fn step<'a>(pos: &'a Position, line: &'a [Move], kind: StepKind) -> Step<'a> {
+fn step<'a, B>(pos: &'a B, line: &'a [Move], kind: StepKind) -> Step<'a, B> {
     Step { pos, line, kind }
 }
 
-struct Walk<'v, V> {
+struct Walk<'v, V, B> {
     visitor: &'v mut V,
     line: Vec<Move>,
+    board: std::marker::PhantomData<B>,
 }
 
-impl<V: Visitor> Walk<'_, V> {
-    fn attack(&mut self, pos: &Position, node: &AttackNode, kind: StepKind) {
+impl<B: Replay, V: Visitor<B>> Walk<'_, V, B> {
+    fn attack(&mut self, pos: &B, node: &AttackNode, kind: StepKind) {
         self.visitor.attack(&step(pos, &self.line, kind), node);
         let after = pos.after(node.mv);
         self.line.push(node.mv);
@@ -123,11 +157,11 @@ impl<V: Visitor> Walk<'_, V> {
         self.visitor.leave_attack(&step(pos, &self.line, kind), node);
     }
 
-    fn replies(&mut self, pos: &Position, threat: &Threat, defences: &[DefenceNode], length: u32) {
+    fn replies(&mut self, pos: &B, threat: &Threat, defences: &[DefenceNode], length: u32) {
         self.visitor
             .defender_to_move(&step(pos, &self.line, StepKind::Defence), threat, length);
         if let Threat::Threats(threats) = threat {
-            let passed = pos.after_null();
+            let passed = pos.after_pass();
             self.line.push(Move::NULL);
             self.attacks(&passed, threats, StepKind::Threat);
             self.line.pop();
@@ -139,7 +173,7 @@ impl<V: Visitor> Walk<'_, V> {
         }
     }
 
-    fn attacks(&mut self, pos: &Position, nodes: &[AttackNode], kind: StepKind) {
+    fn attacks(&mut self, pos: &B, nodes: &[AttackNode], kind: StepKind) {
         let mut sorted: Vec<&AttackNode> = nodes.iter().collect();
         self.visitor.order_attacks(pos, &mut sorted);
         for node in sorted {
@@ -147,7 +181,7 @@ impl<V: Visitor> Walk<'_, V> {
         }
     }
 
-    fn defence(&mut self, pos: &Position, node: &DefenceNode, remaining: u32) {
+    fn defence(&mut self, pos: &B, node: &DefenceNode, remaining: u32) {
         self.visitor
             .defence(&step(pos, &self.line, StepKind::Defence), node, remaining);
         let after = pos.after(node.mv);
