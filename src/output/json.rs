@@ -19,9 +19,9 @@
 //! }
 //! ```
 
+use crate::board::Move;
 use crate::problem::Stipulation;
 use crate::solution::duals::find_duals;
-use crate::board::Move;
 use crate::solution::walk::{walk_attack, walk_defender_play, Step, StepKind, Visitor};
 use crate::solution::{AttackNode, DefenceNode, DefenderPlay, Solution, Threat};
 use serde_json::{json, Value};

@@ -36,7 +36,14 @@ pub fn solution_text(solution: &Solution, stipulation: &Stipulation, style: Move
             diagram.after_null()
         };
         let length = stipulation.moves();
-        walk_defender_play(&mut tree, &black_first, &[Move::NULL], &Threat::NotShown, &play.defences, length);
+        walk_defender_play(
+            &mut tree,
+            &black_first,
+            &[Move::NULL],
+            &Threat::NotShown,
+            &play.defences,
+            length,
+        );
     }
     for node in &solution.first_moves {
         walk_attack(&mut tree, diagram, node, StepKind::First);

@@ -7,7 +7,7 @@
 use super::transcript::{AttackLine, DefenceLine, End, Mark, ThreatText, TwinText, Verdict};
 use crate::board::Position;
 use crate::notation::{parse_popeye, Language, ParseMoveError};
-use crate::solution::{AttackNode, DefenderPlay, DefenceNode, SearchStats, Solution, Threat};
+use crate::solution::{AttackNode, DefenceNode, DefenderPlay, SearchStats, Solution, Threat};
 
 /// A move of the transcript that is not legal where it stands.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]

@@ -158,7 +158,7 @@ impl Stipulation {
     /// series); White starts `h#N.5`.
     pub fn starter(&self) -> Color {
         match self.play {
-            PlayKind::Help if self.length.max % 2 == 0 => Color::Black,
+            PlayKind::Help if self.length.max.is_multiple_of(2) => Color::Black,
             PlayKind::Series(SeriesEnd::Help) => Color::Black,
             _ => Color::White,
         }
@@ -220,7 +220,14 @@ fn read_play(text: &str) -> (PlayKind, &str) {
     ];
     for (letter, series_end, play) in ends {
         if let Some(rest) = rest.strip_prefix(letter) {
-            return (if series { PlayKind::Series(series_end) } else { play }, rest);
+            return (
+                if series {
+                    PlayKind::Series(series_end)
+                } else {
+                    play
+                },
+                rest,
+            );
         }
     }
     let play = if series {
@@ -255,11 +262,44 @@ mod tests {
     #[test]
     fn every_popeye_form_prints_as_read() {
         for text in [
-            "#1", "#3", "#12", "exact-#4", "s#2", "r#3", "=2", "s=3", "h#2", "h#2.5", "h=3.5",
-            "h#0.5", "h=4", "ser-#5", "ser-h#3", "ser-s#4", "ser-r#2", "ser-=3", "exact-h#3",
-            "exact-s#2", "exact-ser-r#2", "exact-h#2.5", "##!2", "##2", "#=2", "==3", "h!=2",
-            "s!#3", "ser-sx2", "ser-003", "h001.5", "sep1", "hc815", "ser-h##!2", "s%2", "h~1",
-            "hk2", "h+3",
+            "#1",
+            "#3",
+            "#12",
+            "exact-#4",
+            "s#2",
+            "r#3",
+            "=2",
+            "s=3",
+            "h#2",
+            "h#2.5",
+            "h=3.5",
+            "h#0.5",
+            "h=4",
+            "ser-#5",
+            "ser-h#3",
+            "ser-s#4",
+            "ser-r#2",
+            "ser-=3",
+            "exact-h#3",
+            "exact-s#2",
+            "exact-ser-r#2",
+            "exact-h#2.5",
+            "##!2",
+            "##2",
+            "#=2",
+            "==3",
+            "h!=2",
+            "s!#3",
+            "ser-sx2",
+            "ser-003",
+            "h001.5",
+            "sep1",
+            "hc815",
+            "ser-h##!2",
+            "s%2",
+            "h~1",
+            "hk2",
+            "h+3",
         ] {
             assert_eq!(stip(text).to_string(), text);
         }
@@ -271,8 +311,23 @@ mod tests {
     #[test]
     fn unreadable_stipulations_are_refused() {
         for bad in [
-            "", "#", "#0", "x#2", "#-1", "h#", "#2.5", "s#1.5", "ser-#0", "ser-h#2.5", "hs#2",
-            "hr#2", "semi-r#1", "z#2", "dia4", "#4294967295", "ser-h#4294967295",
+            "",
+            "#",
+            "#0",
+            "x#2",
+            "#-1",
+            "h#",
+            "#2.5",
+            "s#1.5",
+            "ser-#0",
+            "ser-h#2.5",
+            "hs#2",
+            "hr#2",
+            "semi-r#1",
+            "z#2",
+            "dia4",
+            "#4294967295",
+            "ser-h#4294967295",
         ] {
             assert!(bad.parse::<Stipulation>().is_err(), "{bad}");
         }

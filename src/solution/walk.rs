@@ -117,7 +117,6 @@ pub fn walk_attack<B: Replay, V: Visitor<B>>(
     .attack(pos, node, kind);
 }
 
-
 /// Walks the defender's play in `pos` (set play, post-key play): `threat`, then `defences`.
 /// `line` leads from the diagram to `pos` (`[Move::NULL]` for set play, where the attacker
 /// has passed); the attacker has `length` moves counting the one (or the pass) before `pos`.
@@ -154,7 +153,8 @@ impl<B: Replay, V: Visitor<B>> Walk<'_, V, B> {
         self.line.push(node.mv);
         self.replies(&after, &node.threat, &node.defences, node.length);
         self.line.pop();
-        self.visitor.leave_attack(&step(pos, &self.line, kind), node);
+        self.visitor
+            .leave_attack(&step(pos, &self.line, kind), node);
     }
 
     fn replies(&mut self, pos: &B, threat: &Threat, defences: &[DefenceNode], length: u32) {
@@ -204,7 +204,8 @@ mod tests {
 
     impl Visitor for Trace {
         fn attack(&mut self, step: &Step, node: &AttackNode) {
-            self.0.push(format!("{:?} {} {}", step.kind, step.ply(), node.mv));
+            self.0
+                .push(format!("{:?} {} {}", step.kind, step.ply(), node.mv));
         }
         fn leave_attack(&mut self, step: &Step, node: &AttackNode) {
             self.0.push(format!("leave {} {}", step.ply(), node.mv));

@@ -10,7 +10,7 @@
 use super::prover::Prover;
 use crate::board::{Move, Position};
 use crate::problem::SolveOptions;
-use crate::solution::{AttackNode, DefenderPlay, DefenceNode, Threat};
+use crate::solution::{AttackNode, DefenceNode, DefenderPlay, Threat};
 
 /// Expands solution trees over one prover.
 pub struct TreeBuilder<'p, 'a> {

@@ -90,6 +90,7 @@ impl Claim {
     /// assert_eq!(Claim::of_stipulation("#3".parse().unwrap()), Ok(Claim::Within(3)));
     /// assert_eq!(Claim::of_stipulation("exact-#3".parse().unwrap()), Ok(Claim::Proven(3)));
     /// assert!(Claim::of_stipulation("h#2".parse().unwrap()).is_err());
+    /// assert!(Claim::of_stipulation("ser-h#3".parse().unwrap()).is_err());
     /// ```
     pub fn of_stipulation(stipulation: Stipulation) -> Result<Claim, Unusable> {
         if !stipulation.is_supported() {
