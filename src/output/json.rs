@@ -211,3 +211,72 @@ pub fn solution_json(solution: &Solution, stipulation: &Stipulation) -> Value {
         "time_ms": solution.stats.time.as_millis() as u64,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Position, Square, Validation};
+    use crate::solution::SearchStats;
+
+    fn mv(text: &str) -> Move {
+        let sq = |s: &str| Square::from_ascii(s.as_bytes()).unwrap();
+        Move::normal(sq(&text[..2]), sq(&text[2..4]))
+    }
+
+    fn mate(text: &str) -> AttackNode {
+        AttackNode::leaf(mv(text), 1)
+    }
+
+    #[test]
+    fn tree_and_set_play_nest_threats_defences_and_continuations() {
+        let key = AttackNode {
+            threat: Threat::Threats(vec![mate("d7e7")]),
+            defences: vec![DefenceNode {
+                mv: mv("e8f8"),
+                continuations: vec![mate("d7d8"), mate("d7f7")],
+            }],
+            ..AttackNode::leaf(mv("d1d7"), 2)
+        };
+        let try_ = AttackNode {
+            threat: Threat::Zugzwang,
+            refutations: vec![mv("e8f7")],
+            ..AttackNode::leaf(mv("d1d2"), 2)
+        };
+        let solution = Solution {
+            position: Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", Validation::Lenient)
+                .unwrap(),
+            first_moves: vec![key, try_],
+            set_play: Some(DefenderPlay {
+                threat: Threat::NotShown,
+                defences: vec![DefenceNode {
+                    mv: mv("e8e7"),
+                    continuations: vec![mate("d1d7")],
+                }],
+            }),
+            complete: true,
+            max_solutions_reached: false,
+            stats: SearchStats::default(),
+        };
+        let value = solution_json(&solution, &Stipulation::direct_mate(2));
+        let leaf = |m: &str| {
+            json!({"move": m, "length": 1, "try": false, "threat": null, "defences": [],
+                   "refutations": []})
+        };
+        assert_eq!(
+            value["tree"],
+            json!([
+                {"move": "d1d7", "length": 2, "try": false, "threat": [leaf("d7e7")],
+                 "defences": [{"move": "e8f8", "continuations": [leaf("d7d8"), leaf("d7f7")]}],
+                 "refutations": []},
+                {"move": "d1d2", "length": 2, "try": true, "threat": "zugzwang", "defences": [],
+                 "refutations": ["e8f7"]},
+            ])
+        );
+        assert_eq!(
+            value["set_play"],
+            json!({"threat": null,
+                   "defences": [{"move": "e8e7", "continuations": [leaf("d1d7")]}]})
+        );
+        assert_eq!(value["threats"], json!({"d1d7": ["d7e7"]}));
+    }
+}
