@@ -215,17 +215,9 @@ pub fn solution_json(solution: &Solution, stipulation: &Stipulation) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Position, Square, Validation};
+    use crate::board::{Position, Validation};
+    use crate::solution::fixtures::{mate, mv};
     use crate::solution::SearchStats;
-
-    fn mv(text: &str) -> Move {
-        let sq = |s: &str| Square::from_ascii(s.as_bytes()).unwrap();
-        Move::normal(sq(&text[..2]), sq(&text[2..4]))
-    }
-
-    fn mate(text: &str) -> AttackNode {
-        AttackNode::leaf(mv(text), 1)
-    }
 
     #[test]
     fn tree_and_set_play_nest_threats_defences_and_continuations() {

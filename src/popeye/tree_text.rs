@@ -65,22 +65,20 @@ impl<'a> TreeWriter<'a> {
 
     /// Set play (Black's moves in the diagram), followed by its empty line.
     pub fn set_play(&mut self, diagram: &Position, play: &DefenderPlay) {
-        let black_first = diagram.after_null();
-        walk_defender_play(
-            self,
-            &black_first,
-            &[Move::NULL],
-            &Threat::NotShown,
-            &play.defences,
-            0,
-        );
+        self.black_play(diagram, &Threat::NotShown, &play.defences);
         self.out.push('\n');
+    }
+
+    /// Black's moves (after the threat's, when one is given) from the diagram, Black to move:
+    /// they are the play's second half-move, after White's pass or the key before the diagram.
+    fn black_play(&mut self, diagram: &Position, threat: &Threat, defences: &[DefenceNode]) {
+        let black_first = diagram.after_null();
+        walk_defender_play(self, &black_first, &[Move::NULL], threat, defences, 0);
     }
 
     /// Post-key play: ` threat:`/` zugzwang.` and Black's moves; refuting moves are followed
     /// by `refutes.`.
     pub fn post_key(&mut self, diagram: &Position, play: &DefenderPlay) {
-        let black_first = diagram.after_null();
         match &play.threat {
             Threat::NotShown => {}
             Threat::Zugzwang => {
@@ -90,15 +88,7 @@ impl<'a> TreeWriter<'a> {
                 let _ = writeln!(self.out, " {}", self.word(Message::Threat));
             }
         }
-        // The key stands before the diagram: Black's moves are the play's second half-move.
-        walk_defender_play(
-            self,
-            &black_first,
-            &[Move::NULL],
-            &play.threat,
-            &play.defences,
-            0,
-        );
+        self.black_play(diagram, &play.threat, &play.defences);
     }
 
     /// Keys and tries in Popeye's order, each followed by an empty line; with `MoveNumbers`

@@ -12,6 +12,24 @@
 pub mod duals;
 pub mod walk;
 
+/// Hand-built play for the writers' unit tests.
+#[cfg(test)]
+pub(crate) mod fixtures {
+    use super::AttackNode;
+    use crate::board::{Move, Square};
+
+    /// A plain move from its two squares (`d1d7`); no position checks it.
+    pub fn mv(text: &str) -> Move {
+        let sq = |s: &str| Square::from_ascii(s.as_bytes()).unwrap();
+        Move::normal(sq(&text[..2]), sq(&text[2..4]))
+    }
+
+    /// An attacker's move that reaches the goal at once.
+    pub fn mate(text: &str) -> AttackNode {
+        AttackNode::leaf(mv(text), 1)
+    }
+}
+
 use crate::board::{Move, Position};
 use std::time::Duration;
 

@@ -162,18 +162,10 @@ impl Visitor<()> for Writer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Position, Square, Validation};
+    use crate::board::{Position, Validation};
+    use crate::solution::fixtures::{mate, mv};
     use crate::solution::{AttackNode, SearchStats};
     use std::time::Duration;
-
-    fn mv(text: &str) -> Move {
-        let sq = |s: &str| Square::from_ascii(s.as_bytes()).unwrap();
-        Move::normal(sq(&text[..2]), sq(&text[2..4]))
-    }
-
-    fn mate(text: &str) -> AttackNode {
-        AttackNode::leaf(mv(text), 1)
-    }
 
     fn defence(text: &str, replies: &[&str]) -> DefenceNode {
         DefenceNode {
