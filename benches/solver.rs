@@ -6,8 +6,10 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use mateproof::board::{Position, Validation};
+use mateproof::kernel::SearchControl;
+use mateproof::popeye::order::sort_first_moves;
 use mateproof::problem::{Problem, TryMode};
-use mateproof::solver::{solve_with_table, SearchControl, TranspositionTable};
+use mateproof::solver::{solve_with_table, TranspositionTable};
 use std::hint::black_box;
 
 /// (name, FEN, moves): dm2–dm5's first positions and Popeye's T05.
@@ -35,7 +37,7 @@ fn solve(fen: &str, moves: u32, full_tree: bool) -> usize {
         problem.options.tries = TryMode::Refutations(1);
     }
     let tt = TranspositionTable::new(16);
-    let solution = solve_with_table(&problem, &SearchControl::unlimited(), &tt)
+    let solution = solve_with_table(&problem, &SearchControl::unlimited(), &tt, sort_first_moves)
         .expect("directmates are supported");
     solution.first_moves.len()
 }

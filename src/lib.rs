@@ -1,13 +1,16 @@
 //! Mateproof: a chess-problem solving engine.
 //!
-//! Data flows one way: input front ends build a problem, the solver produces a solution, and
-//! writers print it. This crate's modules follow that flow; [`board`] underlies them all.
+//! Data flows one way: input front ends build a problem, the searches (generic over
+//! [`rules::Rules`], sharing [`kernel`]'s control and lists) produce a solution, and writers
+//! print it. This crate's modules follow that flow; [`board`] underlies them all. README's
+//! "Architecture" section draws the picture.
 
 pub mod board;
 pub mod cli;
 pub mod composer;
 pub mod formats;
 pub mod impartial;
+pub mod kernel;
 pub mod notation;
 pub mod output;
 pub mod perft;
@@ -15,6 +18,7 @@ pub mod pieces;
 pub mod popeye;
 pub mod problem;
 pub mod reference;
+pub mod rules;
 pub mod search;
 pub mod solution;
 pub mod solver;

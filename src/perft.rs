@@ -4,8 +4,11 @@
 //! Also here: the report `mateproof perft` prints (Stockfish's `go perft` format, so the two can
 //! be diffed) and the reader for perft suites (`<fen> ;D1 20 ;D2 400 …`). This module only
 //! counts and formats; it never validates positions beyond what [`Position::from_fen`] does.
+//! Counting is generic over the game ([`Rules`]).
 
-use crate::board::{Move, Position};
+#[cfg(doc)]
+use crate::board::Position;
+use crate::rules::Rules;
 use std::io::{self, Write};
 
 /// Leaf count of the move tree `depth` plies deep.
@@ -14,14 +17,14 @@ use std::io::{self, Write};
 /// use mateproof::{board::Position, perft::perft};
 /// assert_eq!(perft(&Position::startpos(), 3), 8902);
 /// ```
-pub fn perft(pos: &Position, depth: u32) -> u64 {
+pub fn perft<R: Rules>(pos: &R, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves(),
         _ => {
             let mut nodes = 0;
             for &m in pos.legal_moves().iter() {
-                nodes += perft(&pos.after(m), depth - 1);
+                nodes += perft(&pos.play(m), depth - 1);
             }
             nodes
         }
@@ -36,13 +39,13 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 /// assert_eq!(rows.len(), 20);
 /// assert!(rows.iter().all(|&(_, n)| n == 20));
 /// ```
-pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+pub fn divide<R: Rules>(pos: &R, depth: u32) -> Vec<(R::Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }
     pos.legal_moves()
         .iter()
-        .map(|&m| (m, perft(&pos.after(m), depth - 1)))
+        .map(|&m| (m, perft(&pos.play(m), depth - 1)))
         .collect()
 }
 
@@ -59,7 +62,7 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
 /// assert_eq!(write_report(&mut out, &pos, 1).unwrap(), 1);
 /// assert_eq!(String::from_utf8(out).unwrap(), "h8g8: 1\n\nNodes searched: 1\n\n");
 /// ```
-pub fn write_report(out: &mut impl Write, pos: &Position, depth: u32) -> io::Result<u64> {
+pub fn write_report<R: Rules>(out: &mut impl Write, pos: &R, depth: u32) -> io::Result<u64> {
     let total = if depth == 0 {
         1
     } else {
@@ -141,6 +144,7 @@ pub fn read_suite(text: &str) -> Result<Vec<SuiteEntry>, SuiteError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Position;
 
     #[test]
     fn suite_errors_name_the_line() {

@@ -5,9 +5,11 @@
 use mateproof::board::{Position, Validation};
 use mateproof::composer::report::score_text;
 use mateproof::composer::{evaluate, QualityScore, ScoreSettings, Theme};
+use mateproof::kernel::SearchControl;
+use mateproof::popeye::order::sort_first_moves;
 use mateproof::problem::Problem;
 use mateproof::reference::shared_text;
-use mateproof::solver::{solve, SearchControl};
+use mateproof::solver::solve;
 use std::collections::BTreeMap;
 
 /// One row of thesis-positions.tsv.
@@ -43,8 +45,12 @@ fn diagrams() -> Option<BTreeMap<String, Diagram>> {
 fn score(d: &Diagram) -> QualityScore {
     let pos =
         Position::from_fen(&d.fen, Validation::Lenient).unwrap_or_else(|e| panic!("{}: {e}", d.id));
-    let solution =
-        solve(&Problem::directmate(pos, 2), &SearchControl::unlimited()).expect("solvable");
+    let solution = solve(
+        &Problem::directmate(pos, 2),
+        &SearchControl::unlimited(),
+        sort_first_moves,
+    )
+    .expect("solvable");
     let keys: Vec<_> = solution.keys().collect();
     assert_eq!(keys.len(), 1, "{} must have exactly one key", d.id);
     assert_eq!(keys[0].length, 2, "{} must not mate in one", d.id);

@@ -6,8 +6,9 @@
 use mateproof::board::{Position, Validation};
 use mateproof::composer::soundness::SoundnessTest;
 use mateproof::composer::{evaluate, QualityScore, ScoreSettings, SelfPinRule, Theme};
+use mateproof::kernel::SearchControl;
 use mateproof::reference::shared_text;
-use mateproof::solver::{Prover, SearchControl, TranspositionTable};
+use mateproof::solver::{Prover, TranspositionTable};
 
 /// The FEN of the EPD line with this id in the shared `suites/{file}` (`None`: the test skips).
 fn epd_fen(file: &str, id: &str) -> Option<String> {

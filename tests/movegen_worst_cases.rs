@@ -5,8 +5,10 @@
 //! the set of mates in one (the #1 keys, as the solver reports them).
 
 use mateproof::board::{Position, Validation, MAX_MOVES};
+use mateproof::kernel::SearchControl;
+use mateproof::popeye::order::sort_first_moves;
 use mateproof::problem::Problem;
-use mateproof::solver::{solve, SearchControl};
+use mateproof::solver::solve;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position as _};
 use std::collections::BTreeSet;
@@ -86,7 +88,8 @@ fn the_mate_in_one_keys_of_the_worst_cases_equal_shakmaty_s_mates() {
             .map(|m| m.to_uci(CastlingMode::Standard).to_string())
             .collect();
         let problem = Problem::directmate(ours(fen), 1);
-        let solution = solve(&problem, &SearchControl::unlimited()).expect("a #1 solves");
+        let solution =
+            solve(&problem, &SearchControl::unlimited(), sort_first_moves).expect("a #1 solves");
         let keys: BTreeSet<String> = solution.keys().map(|k| k.mv.to_string()).collect();
         assert_eq!(keys, expected, "{fen}: the #1 keys");
         assert!(solution.complete);

@@ -4,8 +4,9 @@
 
 use mateproof::board::Validation;
 use mateproof::formats::epd::{parse_lines, BestMoves};
+use mateproof::kernel::SearchControl;
 use mateproof::reference::shared_text;
-use mateproof::solver::{Dfpn, Prover, SearchControl, TranspositionTable};
+use mateproof::solver::{Dfpn, Prover, TranspositionTable};
 
 /// Compares the two on the first `limit` positions of the shared suite `name`; false when the
 /// shared reference data is absent (the test skips).

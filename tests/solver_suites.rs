@@ -6,9 +6,11 @@
 
 use mateproof::board::{Move, Position, Validation};
 use mateproof::formats::epd::{parse_lines, BestMoves};
+use mateproof::kernel::SearchControl;
+use mateproof::popeye::order::sort_first_moves;
 use mateproof::problem::Problem;
 use mateproof::reference::shared_text;
-use mateproof::solver::{solve_with_table, SearchControl, TranspositionTable};
+use mateproof::solver::{solve_with_table, TranspositionTable};
 
 struct Case {
     line: usize,
@@ -50,8 +52,8 @@ fn load(name: &str, limit: usize) -> Option<Vec<Case>> {
 fn check(name: &str, case: &Case, tt: &TranspositionTable) -> Result<(), String> {
     tt.clear();
     let problem = Problem::directmate(case.position, case.mate);
-    let solution =
-        solve_with_table(&problem, &SearchControl::unlimited(), tt).map_err(|e| e.to_string())?;
+    let solution = solve_with_table(&problem, &SearchControl::unlimited(), tt, sort_first_moves)
+        .map_err(|e| e.to_string())?;
     let mut found: Vec<Move> = solution.keys().map(|k| k.mv).collect();
     let mut expected = case.keys.clone();
     found.sort_by_key(|m| m.to_u16());
@@ -157,6 +159,7 @@ fn cooks_report_every_key() {
             let solution = mateproof::solver::solve(
                 &Problem::directmate(position, mate),
                 &SearchControl::unlimited(),
+                sort_first_moves,
             )
             .unwrap_or_else(|e| panic!("{name}:{line}: {e}"));
             assert!(

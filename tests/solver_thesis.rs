@@ -4,11 +4,13 @@
 //! (the thesis counts every Black reply to the key; each must allow a mate).
 
 use mateproof::board::{Position, Validation};
+use mateproof::kernel::SearchControl;
 use mateproof::notation::{parse_popeye, Language};
+use mateproof::popeye::order::sort_first_moves;
 use mateproof::problem::Problem;
 use mateproof::reference::shared_text;
 use mateproof::solution::Threat;
-use mateproof::solver::{solve, SearchControl};
+use mateproof::solver::solve;
 
 /// The thesis writes `Nf2-e4` and `Qc4:c7`; Popeye (English) writes `Sf2-e4` and `Qc4*c7`.
 fn popeye_text(thesis: &str) -> String {
@@ -38,8 +40,8 @@ fn thesis_positions_have_the_published_solutions() {
 
         let mut problem = Problem::directmate(position, 2);
         problem.options.variations = true;
-        let solution =
-            solve(&problem, &SearchControl::unlimited()).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let solution = solve(&problem, &SearchControl::unlimited(), sort_first_moves)
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
         let keys: Vec<_> = solution.keys().collect();
         assert_eq!(
             keys.len(),
@@ -68,8 +70,8 @@ fn thesis_positions_have_the_published_solutions() {
 
         // Every Black reply is a variation: with NoThreat the tree lists them all.
         problem.options.no_threat = true;
-        let all =
-            solve(&problem, &SearchControl::unlimited()).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let all = solve(&problem, &SearchControl::unlimited(), sort_first_moves)
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
         let defences = all.keys().next().map_or(0, |k| k.defences.len());
         assert_eq!(defences.to_string(), variations, "{id}");
         assert_eq!(defences, after_key.legal_moves().len(), "{id}");

@@ -33,6 +33,7 @@ impl Flights {
     /// assert!(flights.may_mate(&pos, a8)); // covers f8 and, through the king, h8
     /// assert!(!flights.may_mate(&pos, a1h1)); // covers h8, but f8 stays open
     /// ```
+    #[inline]
     pub fn new(pos: &Position) -> Flights {
         let attacker = pos.turn();
         let king = pos.king(!attacker);

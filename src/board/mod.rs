@@ -1,6 +1,6 @@
 //! The chess board: squares, bitboards, pieces, moves, the position with its legal move
 //! generator, FEN/validation and end states. It knows nothing of problems or text formats
-//! beyond FEN.
+//! beyond FEN. [`Position`] is the orthodox implementation of [`crate::rules::Rules`].
 
 pub mod attacks;
 mod bitboard;
@@ -30,7 +30,7 @@ pub use end_state::{EndState, History};
 pub use fen::{parse_fen, ParseFenError, STARTPOS_FEN};
 pub use flights::Flights;
 pub use movegen::{GenKind, MoveCounter, MoveSink};
-pub use movelist::{MoveList, StackList, INLINE_MOVES, MAX_MOVES};
+pub use movelist::{MoveList, INLINE_MOVES, MAX_MOVES};
 pub use mv::{Move, MoveKind};
 pub use position::Position;
 pub use role::{Piece, Role};

@@ -11,9 +11,11 @@ use super::stream::{improvements, rank, Polled};
 use super::transform::path_text;
 use crate::board::{fen::to_fen, Move, Position, Validation};
 use crate::cli::exit;
+use crate::kernel::SearchControl;
 use crate::notation::MoveStyle;
+use crate::popeye::order::sort_first_moves;
 use crate::problem::Problem;
-use crate::solver::{solve, Prover, SearchControl, TranspositionTable};
+use crate::solver::{solve, Prover, TranspositionTable};
 use serde_json::json;
 use std::io::Write;
 use std::process::ExitCode;
@@ -160,7 +162,8 @@ fn read_problem(fen: &str, mate: u32) -> Result<Problem, String> {
 
 /// The unique key of a sound problem, by the full solver, or why there is none.
 fn verdict(problem: &Problem) -> Result<Move, String> {
-    let solution = solve(problem, &SearchControl::unlimited()).map_err(|e| e.to_string())?;
+    let solution =
+        solve(problem, &SearchControl::unlimited(), sort_first_moves).map_err(|e| e.to_string())?;
     let keys: Vec<_> = solution.keys().collect();
     let n = problem.stipulation.moves();
     if let Some(short) = keys.iter().find(|k| k.length < n) {

@@ -77,7 +77,8 @@ impl<'a> SoundnessTest<'a> {
     /// ```
     /// use mateproof::board::{Position, Validation};
     /// use mateproof::composer::soundness::{SoundnessTest, Unsound};
-    /// use mateproof::solver::{Prover, SearchControl, TranspositionTable};
+    /// use mateproof::kernel::SearchControl;
+    /// use mateproof::solver::{Prover, TranspositionTable};
     /// let (tt, control) = (TranspositionTable::new(1), SearchControl::unlimited());
     /// let mut test = SoundnessTest::new(Prover::new(&tt, &control));
     /// let d1 = Position::from_fen("b2K4/2p5/3k4/1Q6/5P2/1B6/8/8 w - - 0 1", Validation::Lenient).unwrap();

@@ -10,8 +10,8 @@ use super::search::{
     judge_original, run, ComposeOptions, ComposeStats, Improvement, LevelReport, Original,
 };
 use crate::board::{fen::to_fen, Color};
+use crate::kernel::SearchControl;
 use crate::problem::{Problem, Stipulation};
-use crate::solver::SearchControl;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::Arc;

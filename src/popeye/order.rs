@@ -10,7 +10,7 @@
 //!
 //! This module only ranks legal moves; it never generates, filters or prints them.
 
-use crate::board::{Move, MoveKind, Position, Role, Square};
+use crate::board::{Move, MoveKind, MoveList, Position, Role, Square};
 
 /// Which of Popeye's generators produced a list of sibling moves.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -92,6 +92,13 @@ pub fn sibling_key(pos: &Position, m: Move, lister: Lister) -> u32 {
 /// Sorts `moves` (legal moves of `pos`) into Popeye's printing order.
 pub fn sort_siblings(pos: &Position, moves: &mut [Move], lister: Lister) {
     moves.sort_by_key(|&m| sibling_key(pos, m, lister));
+}
+
+/// Sorts the legal first moves of a `moves`-move directmate into Popeye's listing order: the
+/// order in which the solver tries them (so `MaxSolutions` keeps Popeye's keys) and in which
+/// the text, JSON and UCI reports list them. A [`crate::solver::FirstMoveOrder`].
+pub fn sort_first_moves(pos: &Position, first: &mut MoveList, moves: u32) {
+    sort_siblings(pos, first, Lister::for_attack(moves));
 }
 
 /// Whether `moves` already stand in Popeye's order (ties allowed).

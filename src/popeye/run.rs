@@ -11,10 +11,11 @@ use super::messages::{message, Message};
 use super::problems::{twin_problems, TwinFault, TwinProblem};
 use super::reader::{read, FileError, PopeyeFile, ProblemSpec};
 use super::tree_text::TreeWriter;
+use crate::kernel::SearchControl;
 use crate::notation::Language;
 use crate::problem::Problem;
 use crate::solution::Solution;
-use crate::solver::{self, SearchControl, SolveError};
+use crate::solver::{self, SolveError};
 use std::time::{Duration, Instant};
 
 /// How a run is configured from the command line.
@@ -357,5 +358,5 @@ fn solve_with_solver(
         Some(limit) => SearchControl::unlimited().with_time_limit(limit),
         None => SearchControl::unlimited(),
     };
-    solver::solve(problem, &control)
+    solver::solve(problem, &control, super::order::sort_first_moves)
 }

@@ -12,7 +12,7 @@ use super::ordering::{is_tactical, History, MovePicker};
 use super::table::{Bound, Entry, SearchTable};
 use super::{evaluate, Clock, Score, MAX_PLY};
 use crate::board::{Move, Position};
-use crate::solver::SearchControl;
+use crate::kernel::SearchControl;
 
 /// Nodes between two looks at the clock and the stop flag (fewer under a node limit, so the
 /// limit is honoured to within 1 %).

@@ -6,7 +6,9 @@
 //! It is separate from the mate solver ([`crate::solver`]): the solver *proves* mates; this
 //! *estimates*. The UCI engine runs both and prefers a proven mate. It reports progress through
 //! a callback and prints nothing; time and stop requests reach it through [`Clock`] and
-//! [`crate::solver::SearchControl`].
+//! [`crate::kernel::SearchControl`]. Unlike the solver it is orthodox-only: it works on
+//! [`crate::board::Position`] (its evaluation knows the six roles), not on
+//! [`crate::rules::Rules`].
 
 mod alphabeta;
 mod eval;
@@ -31,7 +33,7 @@ use std::time::Duration;
 pub struct Limits {
     /// Deepest iteration in plies (clamped to [`MAX_DEPTH`]).
     pub depth: Option<u32>,
-    /// Node budget, shared with every search on the same [`crate::solver::SearchControl`].
+    /// Node budget, shared with every search on the same [`crate::kernel::SearchControl`].
     pub nodes: Option<u64>,
     /// Number of principal variations to report (UCI `MultiPV`); 0 counts as 1.
     pub multipv: usize,
@@ -99,7 +101,7 @@ impl SearchMemory {
 mod tests {
     use super::*;
     use crate::board::{Position, Validation};
-    use crate::solver::SearchControl;
+    use crate::kernel::SearchControl;
 
     fn run(fen: &str, limits: Limits) -> (SearchResult, Vec<Iteration>) {
         let pos = Position::from_fen(fen, Validation::Lenient).unwrap();

@@ -5,7 +5,8 @@
 //! full sort.
 
 use super::eval::role_value;
-use crate::board::{Color, Move, MoveList, Position, Role, StackList, INLINE_MOVES};
+use crate::board::{Color, Move, MoveList, Position, Role, INLINE_MOVES};
+use crate::kernel::StackList;
 
 const TABLE_MOVE: i32 = 1 << 30;
 const GOOD_TACTIC: i32 = 1 << 24;

@@ -9,7 +9,8 @@
 use super::alphabeta::Searcher;
 use super::{Clock, Iteration, Limits, Score, SearchMemory, SearchResult, MAX_PLY};
 use crate::board::{Move, Position};
-use crate::solver::{Prover, SearchControl, TranspositionTable};
+use crate::kernel::SearchControl;
+use crate::solver::{Prover, TranspositionTable};
 
 /// The deepest iteration (in plies) the game search starts.
 pub const MAX_DEPTH: u32 = (MAX_PLY / 2) as u32;
@@ -43,7 +44,7 @@ impl RootMove {
 /// ```
 /// use mateproof::board::{Position, Validation};
 /// use mateproof::search::{search, Clock, Limits, SearchMemory};
-/// use mateproof::solver::SearchControl;
+/// use mateproof::kernel::SearchControl;
 /// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Validation::Strict).unwrap();
 /// let limits = Limits { depth: Some(3), ..Limits::default() };
 /// let mut memory = SearchMemory::new(1);

@@ -5,11 +5,12 @@
 //! numbers live in a working table of their own; every node df-pn settles is also written to
 //! the shared bounds table, where the depth-first prover and the tree builder find it. Nodes
 //! within two attacker moves of the end are settled by the depth-first prover rather than
-//! expanded.
+//! expanded. Generic over the game ([`Rules`]) and the table's question, like the prover.
 
 use super::prover::Prover;
-use super::tt::{Bounds, TranspositionTable};
-use crate::board::{Move, MoveList, Position};
+use super::tt::{Bounds, DirectMate, Question, TranspositionTable};
+use crate::board::Position;
+use crate::rules::{Moves, Rules};
 
 const INF: u32 = u32::MAX / 4;
 
@@ -86,17 +87,17 @@ impl NumberTable {
 }
 
 /// A df-pn searcher sharing a prover's bounds table.
-pub struct Dfpn<'p, 'a> {
-    prover: &'p mut Prover<'a>,
+pub struct Dfpn<'p, 'a, R: Rules = Position, Q: Question = DirectMate> {
+    prover: &'p mut Prover<'a, R, Q>,
     numbers: NumberTable,
     /// The prover's node count at which this search gives up (a budget, not a global stop).
     node_limit: u64,
 }
 
-impl<'p, 'a> Dfpn<'p, 'a> {
+impl<'p, 'a, R: Rules, Q: Question> Dfpn<'p, 'a, R, Q> {
     /// A searcher whose working table holds about `max_entries` nodes (a newer node overwrites
     /// an older one in its slot; the bounds table keeps every settled result).
-    pub fn new(prover: &'p mut Prover<'a>, max_entries: usize) -> Dfpn<'p, 'a> {
+    pub fn new(prover: &'p mut Prover<'a, R, Q>, max_entries: usize) -> Self {
         Dfpn {
             prover,
             numbers: NumberTable::new(max_entries.max(1024)),
@@ -105,7 +106,7 @@ impl<'p, 'a> Dfpn<'p, 'a> {
     }
 
     /// Gives up (answering `None`) after `nodes` more nodes, without stopping the prover.
-    pub fn with_node_budget(mut self, nodes: u64) -> Dfpn<'p, 'a> {
+    pub fn with_node_budget(mut self, nodes: u64) -> Self {
         self.node_limit = self.prover.nodes().saturating_add(nodes);
         self
     }
@@ -115,16 +116,16 @@ impl<'p, 'a> Dfpn<'p, 'a> {
     }
 
     /// True/false when settled; `None` when a limit stopped the search.
-    pub fn attacker_wins(&mut self, pos: &Position, n: u32) -> Option<bool> {
+    pub fn attacker_wins(&mut self, pos: &R, n: u32) -> Option<bool> {
         self.solve_root(pos, n, true)
     }
 
     /// With the defender to move: true when the attacker mates within `n` more moves.
-    pub fn defender_loses(&mut self, pos: &Position, n: u32) -> Option<bool> {
+    pub fn defender_loses(&mut self, pos: &R, n: u32) -> Option<bool> {
         self.solve_root(pos, n, false)
     }
 
-    fn solve_root(&mut self, pos: &Position, n: u32, attacker: bool) -> Option<bool> {
+    fn solve_root(&mut self, pos: &R, n: u32, attacker: bool) -> Option<bool> {
         loop {
             let result = self.mid(pos, n, attacker, INF - 1, INF - 1);
             if self.out_of_budget() {
@@ -140,12 +141,12 @@ impl<'p, 'a> Dfpn<'p, 'a> {
         }
     }
 
-    fn table(&self) -> &'a TranspositionTable {
+    fn table(&self) -> &'a TranspositionTable<Q, R::Move> {
         self.prover.table()
     }
 
     /// What is already settled for this node, without expanding it.
-    fn settled(&mut self, pos: &Position, n: u32, attacker: bool) -> Option<Numbers> {
+    fn settled(&mut self, pos: &R, n: u32, attacker: bool) -> Option<Numbers> {
         let known = self.table().probe(pos.key());
         if known.proves_win(n) {
             return Some(Numbers::PROVEN);
@@ -168,7 +169,7 @@ impl<'p, 'a> Dfpn<'p, 'a> {
         })
     }
 
-    fn lookup(&mut self, pos: &Position, n: u32, attacker: bool) -> Numbers {
+    fn lookup(&mut self, pos: &R, n: u32, attacker: bool) -> Numbers {
         if let Some(settled) = self.settled(pos, n, attacker) {
             return settled;
         }
@@ -183,7 +184,7 @@ impl<'p, 'a> Dfpn<'p, 'a> {
         }
     }
 
-    fn record(&mut self, pos: &Position, n: u32, numbers: Numbers, best: Move) {
+    fn record(&mut self, pos: &R, n: u32, numbers: Numbers, best: R::Move) {
         if numbers.pn == 0 || numbers.dn == 0 {
             let win = numbers.pn == 0;
             let bound = n.min(u8::MAX as u32) as u8;
@@ -201,13 +202,13 @@ impl<'p, 'a> Dfpn<'p, 'a> {
 
     /// Multiple iterative deepening at one node until its proof or disproof number reaches a
     /// threshold. Attacker nodes are OR nodes, defender nodes AND nodes.
-    fn mid(&mut self, pos: &Position, n: u32, attacker: bool, th_pn: u32, th_dn: u32) -> Numbers {
+    fn mid(&mut self, pos: &R, n: u32, attacker: bool, th_pn: u32, th_dn: u32) -> Numbers {
         if let Some(settled) = self.settled(pos, n, attacker) {
             return settled;
         }
-        let moves: MoveList = pos.legal_moves();
+        let moves: Moves<R> = pos.legal_moves();
         let child_n = if attacker { n - 1 } else { n };
-        let children: Vec<(Move, Position)> = moves.iter().map(|&m| (m, pos.after(m))).collect();
+        let children: Vec<(R::Move, R)> = moves.iter().map(|&m| (m, pos.play(m))).collect();
         // Children's numbers are looked up once and then refreshed only for the child just
         // searched: re-reading every sibling each round costs more than stale heuristics do.
         let mut child_numbers: Vec<Numbers> = children
@@ -248,7 +249,7 @@ impl<'p, 'a> Dfpn<'p, 'a> {
                     dn: best_value,
                 }
             };
-            let best_move = best.map_or(Move::NULL, |i| children[i].0);
+            let best_move = best.map_or_else(R::Move::default, |i| children[i].0);
             if numbers.pn == 0 || numbers.dn == 0 || numbers.pn >= th_pn || numbers.dn >= th_dn {
                 self.record(pos, n, numbers, best_move);
                 return numbers;
@@ -268,8 +269,8 @@ impl<'p, 'a> Dfpn<'p, 'a> {
                     th_dn.min(second_value.saturating_add(1)),
                 )
             };
-            let child = children[i].1;
-            child_numbers[i] = self.mid(&child, child_n, !attacker, child_th_pn, child_th_dn);
+            child_numbers[i] =
+                self.mid(&children[i].1, child_n, !attacker, child_th_pn, child_th_dn);
         }
     }
 }

@@ -9,48 +9,51 @@
 
 use super::prover::Prover;
 use super::solve::{dfpn_entries, DFPN_ROOT_BUDGET};
-use super::{Dfpn, SearchControl, TranspositionTable};
-use crate::board::{Move, Position};
+use super::tt::DirectMate;
+use super::{Dfpn, TranspositionTable};
+use crate::board::Move;
+use crate::kernel::SearchControl;
+use crate::rules::Rules;
 
 /// Lengths settled exactly (shortest mate, all keys) by the depth-first prover.
 pub const EXACT_MOVES: u32 = 4;
 
 /// A forced mate found by [`mate_search`].
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct MateFound {
+pub struct MateFound<M = Move> {
     /// A proven mate in this many moves of the side to move.
     pub moves: u32,
     /// True when `moves` is proven to be the shortest mate (always so up to
     /// [`EXACT_MOVES`]).
     pub shortest: bool,
     /// First moves that mate in `moves`: every one of them when `shortest`, else the key found.
-    pub keys: Vec<Move>,
+    pub keys: Vec<M>,
     /// A principal variation for the first key.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
 }
 
 /// A forced mate of the side to move within `max_moves`, or `None` (also when the search was
 /// stopped before finding one; see `control.was_stopped()`).
-pub fn mate_search(
-    pos: &Position,
+pub fn mate_search<R: Rules>(
+    pos: &R,
     max_moves: u32,
     control: &SearchControl,
-    tt: &TranspositionTable,
-) -> Option<MateFound> {
+    tt: &TranspositionTable<DirectMate, R::Move>,
+) -> Option<MateFound<R::Move>> {
     mate_search_among(pos, &[], max_moves, control, tt)
 }
 
 /// As [`mate_search`], with the first move restricted to `root_moves` (UCI `searchmoves`);
 /// an empty list means every legal move.
-pub fn mate_search_among(
-    pos: &Position,
-    root_moves: &[Move],
+pub fn mate_search_among<R: Rules>(
+    pos: &R,
+    root_moves: &[R::Move],
     max_moves: u32,
     control: &SearchControl,
-    tt: &TranspositionTable,
-) -> Option<MateFound> {
+    tt: &TranspositionTable<DirectMate, R::Move>,
+) -> Option<MateFound<R::Move>> {
     let mut prover = Prover::new(tt, control);
-    let candidates: Vec<Move> = pos
+    let candidates: Vec<R::Move> = pos
         .legal_moves()
         .iter()
         .copied()
@@ -66,16 +69,21 @@ pub fn mate_search_among(
 }
 
 /// Lengths 1..=`max` in turn with the depth-first prover: the first found is the shortest.
-fn exact(prover: &mut Prover, pos: &Position, candidates: &[Move], max: u32) -> Option<MateFound> {
+fn exact<R: Rules>(
+    prover: &mut Prover<R>,
+    pos: &R,
+    candidates: &[R::Move],
+    max: u32,
+) -> Option<MateFound<R::Move>> {
     let moves = (1..=max).find(|&n| {
         candidates
             .iter()
-            .any(|&m| prover.defender_loses(&pos.after(m), n - 1))
+            .any(|&m| prover.defender_loses(&pos.play(m), n - 1))
     })?;
-    let keys: Vec<Move> = candidates
+    let keys: Vec<R::Move> = candidates
         .iter()
         .copied()
-        .filter(|&m| prover.defender_loses(&pos.after(m), moves - 1))
+        .filter(|&m| prover.defender_loses(&pos.play(m), moves - 1))
         .collect();
     let pv = principal_variation(prover, pos, *keys.first()?, moves);
     Some(MateFound {
@@ -87,7 +95,12 @@ fn exact(prover: &mut Prover, pos: &Position, candidates: &[Move], max: u32) -> 
 }
 
 /// df-pn for "mate within `max`", then shorter bounds while budgeted runs still prove them.
-fn deep(prover: &mut Prover, pos: &Position, candidates: &[Move], max: u32) -> Option<MateFound> {
+fn deep<R: Rules>(
+    prover: &mut Prover<R>,
+    pos: &R,
+    candidates: &[R::Move],
+    max: u32,
+) -> Option<MateFound<R::Move>> {
     let (mut moves, mut key) = (max, prove_key(prover, pos, candidates, max, None)?);
     let floor = EXACT_MOVES + 1;
     while moves > floor {
@@ -115,13 +128,13 @@ fn deep(prover: &mut Prover, pos: &Position, candidates: &[Move], max: u32) -> O
 /// every move allowed, df-pn works on the root itself (it spends its effort on the most
 /// promising first moves) and the proof leaves the key in the table; with `searchmoves`, the
 /// listed moves are tried one by one.
-fn prove_key(
-    prover: &mut Prover,
-    pos: &Position,
-    candidates: &[Move],
+fn prove_key<R: Rules>(
+    prover: &mut Prover<R>,
+    pos: &R,
+    candidates: &[R::Move],
     n: u32,
     budget: Option<u64>,
-) -> Option<Move> {
+) -> Option<R::Move> {
     let all = candidates.len() == pos.legal_moves().len();
     let entries = dfpn_entries(prover.table());
     let mut dfpn = Dfpn::new(prover, entries);
@@ -137,30 +150,35 @@ fn prove_key(
         return candidates
             .iter()
             .copied()
-            .find(|&m| table.probe(pos.after(m).key()).proves_win(n - 1))
+            .find(|&m| table.probe(pos.play(m).key()).proves_win(n - 1))
             .or_else(|| {
                 candidates
                     .iter()
                     .copied()
-                    .find(|&m| prover.defender_loses(&pos.after(m), n - 1))
+                    .find(|&m| prover.defender_loses(&pos.play(m), n - 1))
             });
     }
     candidates
         .iter()
         .copied()
-        .find(|&m| dfpn.defender_loses(&pos.after(m), n - 1) == Some(true))
+        .find(|&m| dfpn.defender_loses(&pos.play(m), n - 1) == Some(true))
 }
 
 /// Key, then the defence that holds out longest and a mating reply, down to mate. Lengths
 /// come from the table where the proof left them (cheap), else from the prover.
-fn principal_variation(prover: &mut Prover, pos: &Position, key: Move, moves: u32) -> Vec<Move> {
+fn principal_variation<R: Rules>(
+    prover: &mut Prover<R>,
+    pos: &R,
+    key: R::Move,
+    moves: u32,
+) -> Vec<R::Move> {
     let mut pv = vec![key];
-    let mut current = pos.after(key);
+    let mut current = pos.play(key);
     let mut remaining = moves - 1;
     while remaining > 0 && !prover.aborted() {
-        let mut best: Option<(u32, Move)> = None;
+        let mut best: Option<(u32, R::Move)> = None;
         for &b in current.legal_moves().iter() {
-            let len = known_length(prover, &current.after(b), remaining).unwrap_or(u32::MAX);
+            let len = known_length(prover, &current.play(b), remaining).unwrap_or(u32::MAX);
             if best.is_none_or(|(l, _)| len > l) {
                 best = Some((len, b));
             }
@@ -170,15 +188,15 @@ fn principal_variation(prover: &mut Prover, pos: &Position, key: Move, moves: u3
             break;
         }
         pv.push(defence);
-        let after_defence = current.after(defence);
+        let after_defence = current.play(defence);
         let reply = after_defence
             .legal_moves()
             .iter()
             .copied()
-            .find(|&w| prover.defender_loses(&after_defence.after(w), len - 1));
+            .find(|&w| prover.defender_loses(&after_defence.play(w), len - 1));
         let Some(reply) = reply else { break };
         pv.push(reply);
-        current = after_defence.after(reply);
+        current = after_defence.play(reply);
         remaining = len - 1;
     }
     pv
@@ -186,7 +204,7 @@ fn principal_variation(prover: &mut Prover, pos: &Position, key: Move, moves: u3
 
 /// A bound `n <= max` within which the attacker (to move in `pos`) mates: the table's bound
 /// when it has one, else the shortest by the prover when `max` is small.
-fn known_length(prover: &mut Prover, pos: &Position, max: u32) -> Option<u32> {
+fn known_length<R: Rules>(prover: &mut Prover<R>, pos: &R, max: u32) -> Option<u32> {
     let bounds = prover.table().probe(pos.key());
     if bounds.win_within != 0 && u32::from(bounds.win_within) <= max {
         return Some(u32::from(bounds.win_within));

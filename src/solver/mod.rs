@@ -1,7 +1,9 @@
 //! The directmate solver: depth-bounded AND/OR search and df-pn over a shared transposition
-//! table, building the full [`crate::solution::Solution`] tree. It prints nothing.
+//! table, building the full [`crate::solution::Solution`] tree. It prints nothing, and it
+//! imports no front end: the listing order of first moves is the caller's
+//! ([`FirstMoveOrder`]). The searches are generic over [`crate::rules::Rules`]; the
+//! transposition table is typed by the question it answers ([`Question`]).
 
-mod control;
 mod dfpn;
 mod mate_search;
 mod prover;
@@ -9,9 +11,10 @@ mod solve;
 mod tree;
 mod tt;
 
-pub use control::SearchControl;
 pub use dfpn::Dfpn;
 pub use mate_search::{mate_search, mate_search_among, MateFound, EXACT_MOVES};
 pub use prover::{Prover, Restrictions};
-pub use solve::{default_hash_mb, solve, solve_with_table, SolveError};
-pub use tt::{Bounds, TranspositionTable};
+pub use solve::{
+    default_hash_mb, generation_order, solve, solve_with_table, FirstMoveOrder, SolveError,
+};
+pub use tt::{Bounds, DirectMate, Question, Restricted, TranspositionTable};

@@ -11,12 +11,14 @@
 //! Most of a solve is spent refuting White's first moves, and a defender node whose first
 //! defence refutes costs one attacker search instead of several: the history (how often, and
 //! how deep, a from-to move refuted anywhere in this search) is what finds that defence.
+//!
+//! Generic over the game ([`Rules`]); the question it answers, restrictions included, is the
+//! transposition table's ([`Question`]), so a prover cannot write into a table of another.
 
-use super::tt::{Bounds, TranspositionTable};
-use super::SearchControl;
-use crate::board::{
-    CheckInfo, Flights, Move, MoveList, Position, Role, StackList, INLINE_MOVES, MAX_MOVES,
-};
+use super::tt::{Bounds, DirectMate, Question, TranspositionTable};
+use crate::board::{Position, INLINE_MOVES, MAX_MOVES};
+use crate::kernel::{SearchControl, StackList};
+use crate::rules::{Moves, RuleMove, Rules};
 
 const MAX_PLY: usize = 256;
 
@@ -35,69 +37,58 @@ impl Restrictions {
     }
 }
 
-/// Answers "mate within n?" questions over one transposition table.
-pub struct Prover<'a> {
+/// Answers "mate within n?" questions over one transposition table: the game `R`, the
+/// question `Q` (whose restrictions the prover applies).
+pub struct Prover<'a, R: Rules = Position, Q: Question = DirectMate> {
     restrictions: Restrictions,
-    tt: &'a TranspositionTable,
+    tt: &'a TranspositionTable<Q, R::Move>,
     control: &'a SearchControl,
     nodes: u64,
     unreported_nodes: u64,
     /// Nodes between polls of the control's limits.
     poll_interval: u64,
     aborted: bool,
-    attack_killers: Vec<[Move; 2]>,
-    defence_killers: Vec<[Move; 2]>,
+    attack_killers: Vec<[R::Move; 2]>,
+    defence_killers: Vec<[R::Move; 2]>,
     /// The last mating move found at each ply: often mates again after another defence.
-    mate_killers: Vec<Move>,
+    mate_killers: Vec<R::Move>,
     /// Refutation history: per from-to square pair, the weight of the defences that refuted.
     refutations: Box<[u32; 64 * 64]>,
 }
 
-impl<'a> Prover<'a> {
-    pub fn new(tt: &'a TranspositionTable, control: &'a SearchControl) -> Prover<'a> {
+impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
+    /// A prover answering the table's question: with a [`super::Restricted`] table, under its
+    /// restrictions.
+    pub fn new(tt: &'a TranspositionTable<Q, R::Move>, control: &'a SearchControl) -> Self {
         Prover {
-            restrictions: Restrictions::default(),
+            restrictions: tt.question().restrictions(),
             tt,
             control,
             nodes: 0,
             unreported_nodes: 0,
             poll_interval: control.poll_interval(),
             aborted: false,
-            attack_killers: vec![[Move::NULL; 2]; MAX_PLY],
-            defence_killers: vec![[Move::NULL; 2]; MAX_PLY],
-            mate_killers: vec![Move::NULL; MAX_PLY],
+            attack_killers: vec![[R::Move::default(); 2]; MAX_PLY],
+            defence_killers: vec![[R::Move::default(); 2]; MAX_PLY],
+            mate_killers: vec![R::Move::default(); MAX_PLY],
             refutations: Box::new([0; 64 * 64]),
         }
     }
 
-    /// Restricts the attacker's moves as Popeye's `Threat` and `MaxFlightsquares` do. The table
-    /// must not hold results of an unrestricted search.
-    pub fn with_restrictions(mut self, restrictions: Restrictions) -> Prover<'a> {
-        self.restrictions = restrictions;
-        self
-    }
-
     /// True when the attacker's move `m` from `pos`, with `n` attacker moves to go (itself
     /// included), counts under the restrictions.
-    pub fn move_allowed(&mut self, pos: &Position, m: Move, n: u32) -> bool {
+    pub fn move_allowed(&mut self, pos: &R, m: R::Move, n: u32) -> bool {
         if self.restrictions.is_none() || n < 2 {
             return true;
         }
-        let child = pos.after(m);
+        let child = pos.play(m);
         if let Some(max) = self.restrictions.max_flights {
-            let king = child.king(child.turn());
-            let mut king_moves = crate::board::MoveList::new();
-            child.generate(
-                crate::board::GenKind::All,
-                crate::board::Bitboard::from_square(king),
-                &mut king_moves,
-            );
-            if king_moves.len() as u32 > max {
+            if child.king_move_count() > max {
                 return false;
             }
         }
         if let Some(max) = self.restrictions.max_threat {
-            if n > max && !child.is_check() && !self.attack(&child.after_null(), max, 0) {
+            if n > max && !child.is_check() && !self.attack(&child.pass(), max, 0) {
                 return false;
             }
         }
@@ -127,7 +118,7 @@ impl<'a> Prover<'a> {
         self.aborted
     }
 
-    pub fn table(&self) -> &'a TranspositionTable {
+    pub fn table(&self) -> &'a TranspositionTable<Q, R::Move> {
         self.tt
     }
 
@@ -158,27 +149,27 @@ impl<'a> Prover<'a> {
     }
 
     /// A move of the side to move that mates at once, if any.
-    pub fn mate_in_one(&mut self, pos: &Position) -> Option<Move> {
+    pub fn mate_in_one(&mut self, pos: &R) -> Option<R::Move> {
         self.mate_in_one_at(pos, MAX_PLY - 1)
     }
 
-    fn mate_in_one_at(&mut self, pos: &Position, ply: usize) -> Option<Move> {
-        let killer = self.mate_killers.get(ply).copied().unwrap_or(Move::NULL);
+    fn mate_in_one_at(&mut self, pos: &R, ply: usize) -> Option<R::Move> {
+        let killer = self.mate_killers.get(ply).copied().unwrap_or_default();
         if !killer.is_null() && pos.is_legal(killer) && pos.gives_check(killer) {
             self.count_node();
-            if !pos.after(killer).has_legal_move() {
+            if !pos.play(killer).has_legal_move() {
                 return Some(killer);
             }
         }
         let checks = pos.checking_moves();
-        // Most checks leave the king a flight: those are skipped without making the move.
-        let flights = (!checks.is_empty()).then(|| Flights::new(pos));
+        // Most checks leave the king a flight: the rules may skip those without making them.
+        let filter = (!checks.is_empty()).then(|| pos.mate_filter());
         for &m in checks.iter() {
-            if m == killer || flights.is_some_and(|f| !f.may_mate(pos, m)) {
+            if m == killer || filter.as_ref().is_some_and(|f| !pos.may_mate(f, m)) {
                 continue;
             }
             self.count_node();
-            if !pos.after(m).has_legal_move() {
+            if !pos.play(m).has_legal_move() {
                 if let Some(slot) = self.mate_killers.get_mut(ply) {
                     *slot = m;
                 }
@@ -189,28 +180,28 @@ impl<'a> Prover<'a> {
     }
 
     /// True when the side to move mates within `n` of its moves against any defence.
-    pub fn attacker_wins(&mut self, pos: &Position, n: u32) -> bool {
+    pub fn attacker_wins(&mut self, pos: &R, n: u32) -> bool {
         self.attack(pos, n, 0)
     }
 
     /// With the defender to move: true when the attacker mates within `n` more attacker moves
     /// whatever the defender does (n = 0: the defender is mated now).
-    pub fn defender_loses(&mut self, pos: &Position, n: u32) -> bool {
+    pub fn defender_loses(&mut self, pos: &R, n: u32) -> bool {
         self.defend(pos, n, 0)
     }
 
     /// The smallest `n` in `1..=max` with a forced mate, if any.
-    pub fn shortest_win(&mut self, pos: &Position, max: u32) -> Option<u32> {
+    pub fn shortest_win(&mut self, pos: &R, max: u32) -> Option<u32> {
         (1..=max).find(|&n| self.attack(pos, n, 0))
     }
 
     /// With the defender to move: the smallest number of attacker moves (0..=max) that forces
     /// mate against every defence, if any.
-    pub fn shortest_loss(&mut self, pos: &Position, max: u32) -> Option<u32> {
+    pub fn shortest_loss(&mut self, pos: &R, max: u32) -> Option<u32> {
         (0..=max).find(|&n| self.defend(pos, n, 0))
     }
 
-    fn attack(&mut self, pos: &Position, n: u32, ply: usize) -> bool {
+    fn attack(&mut self, pos: &R, n: u32, ply: usize) -> bool {
         if n == 0 || self.aborted {
             return false;
         }
@@ -237,7 +228,7 @@ impl<'a> Prover<'a> {
         self.order_attacks(pos, &mut moves, known.best, ply);
         // Each child is made one step ahead and its table entry prefetched, so the probe at
         // the start of `defend` rarely waits for memory.
-        let mut next = moves.first().map(|&m| pos.after(m));
+        let mut next = moves.first().map(|&m| pos.play(m));
         if let Some(child) = &next {
             self.tt.prefetch(child.key());
         }
@@ -245,7 +236,7 @@ impl<'a> Prover<'a> {
             let m = moves[i];
             let Some(child) = next.take() else { break };
             if let Some(&following) = moves.get(i + 1) {
-                let ahead = pos.after(following);
+                let ahead = pos.play(following);
                 self.tt.prefetch(ahead.key());
                 next = Some(ahead);
             }
@@ -264,12 +255,13 @@ impl<'a> Prover<'a> {
             }
         }
         if !self.aborted {
-            self.tt.store(key, result_bounds(false, n, Move::NULL));
+            self.tt
+                .store(key, result_bounds(false, n, R::Move::default()));
         }
         false
     }
 
-    fn defend(&mut self, pos: &Position, n: u32, ply: usize) -> bool {
+    fn defend(&mut self, pos: &R, n: u32, ply: usize) -> bool {
         if self.aborted {
             return false;
         }
@@ -287,7 +279,7 @@ impl<'a> Prover<'a> {
         }
         // The killer refutation first, before generating anything: it usually refutes.
         let killer = self.killers(false, ply)[0];
-        if !killer.is_null() && pos.is_legal(killer) && !self.attack(&pos.after(killer), n, ply + 1)
+        if !killer.is_null() && pos.is_legal(killer) && !self.attack(&pos.play(killer), n, ply + 1)
         {
             if !self.aborted {
                 self.tt.store(key, result_bounds(false, n, killer));
@@ -303,7 +295,7 @@ impl<'a> Prover<'a> {
             if m == killer {
                 continue; // already tried
             }
-            if !self.attack(&pos.after(m), n, ply + 1) {
+            if !self.attack(&pos.play(m), n, ply + 1) {
                 if !self.aborted {
                     self.tt.store(key, result_bounds(false, n, m));
                     self.add_killer(false, ply, m);
@@ -315,11 +307,12 @@ impl<'a> Prover<'a> {
         if self.aborted {
             return false;
         }
-        self.tt.store(key, result_bounds(true, n, Move::NULL));
+        self.tt
+            .store(key, result_bounds(true, n, R::Move::default()));
         true
     }
 
-    fn add_killer(&mut self, attacker: bool, ply: usize, m: Move) {
+    fn add_killer(&mut self, attacker: bool, ply: usize, m: R::Move) {
         let table = if attacker {
             &mut self.attack_killers
         } else {
@@ -334,36 +327,36 @@ impl<'a> Prover<'a> {
     }
 
     /// Deeper refutations weigh more: they saved larger searches.
-    fn add_refutation(&mut self, m: Move, n: u32) {
-        let slot = &mut self.refutations[from_to(m)];
+    fn add_refutation(&mut self, m: R::Move, n: u32) {
+        let slot = &mut self.refutations[R::history_index(m)];
         *slot = slot.saturating_add(n * n);
     }
 
-    fn killers(&self, attacker: bool, ply: usize) -> [Move; 2] {
+    fn killers(&self, attacker: bool, ply: usize) -> [R::Move; 2] {
         let table = if attacker {
             &self.attack_killers
         } else {
             &self.defence_killers
         };
-        table.get(ply).copied().unwrap_or([Move::NULL; 2])
+        table.get(ply).copied().unwrap_or_default()
     }
 
     /// Attacker: the table's move, then checks, captures (most valuable victim first), killers.
-    fn order_attacks(&self, pos: &Position, moves: &mut MoveList, best: Move, ply: usize) {
+    fn order_attacks(&self, pos: &R, moves: &mut Moves<R>, best: R::Move, ply: usize) {
         let killers = self.killers(true, ply);
-        let checks = CheckInfo::new(pos);
-        sort_by_score(moves, |m| {
+        let checks = pos.check_info();
+        sort_by_score::<R>(moves, |m| {
             if m == best {
                 return 1_000_000;
             }
             let mut score = 0;
-            if checks.gives_check(pos, m) {
+            if pos.gives_check_with(&checks, m) {
                 score += 10_000;
             }
-            if let Some(victim) = pos.captured_role(m) {
-                score += 1_000 + victim.value();
+            if let Some(victim) = pos.captured_value(m) {
+                score += 1_000 + victim;
             }
-            if m.promotion() == Some(Role::Queen) {
+            if pos.is_major_promotion(m) {
                 score += 900;
             }
             if killers.contains(&m) {
@@ -375,12 +368,12 @@ impl<'a> Prover<'a> {
 
     /// Defender: the table's refutation and the killer refutations first, then the moves that
     /// refuted most elsewhere.
-    fn order_defences(&self, moves: &mut MoveList, best: Move, ply: usize) {
+    fn order_defences(&self, moves: &mut Moves<R>, best: R::Move, ply: usize) {
         // Above any history weight, and within the range `sort_by_score` packs.
         const FIRST: i32 = i32::MAX >> 2;
         let killers = self.killers(false, ply);
         let history = &self.refutations;
-        sort_by_score(moves, |m| {
+        sort_by_score::<R>(moves, |m| {
             if m == best {
                 FIRST
             } else if m == killers[0] {
@@ -388,19 +381,13 @@ impl<'a> Prover<'a> {
             } else if m == killers[1] {
                 FIRST - 2
             } else {
-                history[from_to(m)].min(FIRST as u32 - 3) as i32
+                history[R::history_index(m)].min(FIRST as u32 - 3) as i32
             }
         });
     }
 }
 
-/// The index of a move's from-to square pair in a 64 × 64 table.
-#[inline]
-fn from_to(m: Move) -> usize {
-    m.from().index() * 64 + m.to().index()
-}
-
-fn result_bounds(win: bool, n: u32, best: Move) -> Bounds {
+fn result_bounds<M>(win: bool, n: u32, best: M) -> Bounds<M> {
     let n = n.min(u8::MAX as u32) as u8;
     if win {
         Bounds {
@@ -419,16 +406,17 @@ fn result_bounds(win: bool, n: u32, best: Move) -> Bounds {
 
 /// Sorts by descending score, keeping generation order among equal scores. Score, reversed
 /// index and move are packed into one integer so the sort compares plain numbers; the index
-/// takes 16 bits, far more than the moves of any position ([`MAX_MOVES`]).
-fn sort_by_score(moves: &mut MoveList, mut score: impl FnMut(Move) -> i32) {
+/// takes 16 bits, far more than the moves of any orthodox position ([`MAX_MOVES`]).
+#[inline]
+fn sort_by_score<R: Rules>(moves: &mut Moves<R>, mut score: impl FnMut(R::Move) -> i32) {
     debug_assert!(moves.len() <= MAX_MOVES);
     let mut packed = StackList::<u64, INLINE_MOVES>::new();
     for (i, &m) in moves.iter().enumerate() {
         let s = (score(m) + (1 << 30)) as u64;
-        packed.push(s << 32 | ((0xffff - i as u64) << 16) | m.to_u16() as u64);
+        packed.push(s << 32 | ((0xffff - i as u64) << 16) | m.pack() as u64);
     }
     packed.sort_unstable_by(|a, b| b.cmp(a));
     for (dst, p) in moves.iter_mut().zip(packed.iter()) {
-        *dst = Move::from_u16(*p as u16);
+        *dst = R::Move::unpack(*p as u16);
     }
 }

@@ -1,11 +1,19 @@
 //! The solver's entry points: the full verdict on a problem ([`solve`]) and the shortest mate
 //! of a position for engine use ([`mate_search`]).
+//!
+//! The solver has no listing order of its own: the front end passes the order in which first
+//! moves are tried and listed ([`FirstMoveOrder`]), since `MaxSolutions` keeps the keys that
+//! come first in it. Problems are orthodox, so this part works on [`Position`]; the searches
+//! under it are generic over [`crate::rules::Rules`].
 
 use super::prover::{Prover, Restrictions};
 use super::tree::TreeBuilder;
-use super::{Dfpn, SearchControl, TranspositionTable};
-use crate::board::{Move, Position};
+use super::tt::{Question, Restricted};
+use super::{Dfpn, TranspositionTable};
+use crate::board::{Move, MoveList, Position};
+use crate::kernel::SearchControl;
 use crate::problem::Problem;
+use crate::rules::RuleMove;
 use crate::solution::{AttackNode, DefenderPlay, SearchStats, Solution};
 use parking_lot::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -21,7 +29,7 @@ const DFPN_TABLE_ENTRIES: usize = 1 << 20;
 /// never more than one per 64 bytes of the table. A working entry takes 16 bytes, so df-pn
 /// adds at most a quarter of the table to the memory in use: a UCI engine with `Hash 64`
 /// stays near 64 MB.
-pub(super) fn dfpn_entries(tt: &TranspositionTable) -> usize {
+pub(super) fn dfpn_entries<Q: Question, M: RuleMove>(tt: &TranspositionTable<Q, M>) -> usize {
     (tt.size_bytes() / 64).clamp(1 << 12, DFPN_TABLE_ENTRIES)
 }
 
@@ -34,10 +42,28 @@ pub enum SolveError {
     PostKeyIllegal(String),
 }
 
-/// Solves a problem with a fresh table of `hash_mb` megabytes.
-pub fn solve(problem: &Problem, control: &SearchControl) -> Result<Solution, SolveError> {
-    let tt = TranspositionTable::new(default_hash_mb(problem));
-    solve_with_table(problem, control, &tt)
+/// Sorts the legal first moves of a position into the order in which they are tried and
+/// listed; the `u32` is the stipulation's number of moves.
+pub type FirstMoveOrder = fn(&Position, &mut MoveList, u32);
+
+/// The [`FirstMoveOrder`] that keeps the move generator's order.
+pub fn generation_order(_: &Position, _: &mut MoveList, _: u32) {}
+
+/// Solves a problem with a fresh table sized by [`default_hash_mb`].
+pub fn solve(
+    problem: &Problem,
+    control: &SearchControl,
+    order: FirstMoveOrder,
+) -> Result<Solution, SolveError> {
+    check_supported(problem)?;
+    let mb = default_hash_mb(problem);
+    match restricted(problem) {
+        Some(question) => {
+            let tt = TranspositionTable::for_question(mb, question);
+            solve_question(problem, control, &tt, order)
+        }
+        None => solve_question(problem, control, &TranspositionTable::new(mb), order),
+    }
 }
 
 /// A table size that suits the stipulation: large enough for the search, small enough that a
@@ -52,22 +78,53 @@ pub fn default_hash_mb(problem: &Problem) -> usize {
     }
 }
 
-/// Solves a problem over a caller's table (the UCI engine keeps one across searches).
+/// Solves a problem over a caller's directmate table (the UCI engine keeps one across
+/// searches). A problem under `Threat`/`MaxFlightsquares` asks another question, whose answers
+/// would mislead every later search sharing `tt`: it gets a table of its own, of the same size.
 pub fn solve_with_table(
     problem: &Problem,
     control: &SearchControl,
     tt: &TranspositionTable,
+    order: FirstMoveOrder,
 ) -> Result<Solution, SolveError> {
+    check_supported(problem)?;
+    match restricted(problem) {
+        Some(question) => {
+            let mb = (tt.size_bytes() >> 20).max(1);
+            let own = TranspositionTable::for_question(mb, question);
+            solve_question(problem, control, &own, order)
+        }
+        None => solve_question(problem, control, tt, order),
+    }
+}
+
+fn check_supported(problem: &Problem) -> Result<(), SolveError> {
     let stip = problem.stipulation;
     if !stip.is_supported() {
         return Err(SolveError::Unsupported(stip));
     }
-    let n = stip.moves();
+    Ok(())
+}
+
+/// The restricted question of a problem under Popeye's `Threat`/`MaxFlightsquares`, if any.
+fn restricted(problem: &Problem) -> Option<Restricted> {
+    let restrictions = Restrictions {
+        max_threat: problem.options.max_threat_length,
+        max_flights: problem.options.max_flights,
+    };
+    (!restrictions.is_none()).then_some(Restricted(restrictions))
+}
+
+/// Solves a supported problem over a table of its question.
+fn solve_question<Q: Question>(
+    problem: &Problem,
+    control: &SearchControl,
+    tt: &TranspositionTable<Q>,
+    order: FirstMoveOrder,
+) -> Result<Solution, SolveError> {
+    let n = problem.stipulation.moves();
     let options = &problem.options;
-    let mut prover = Prover::new(tt, control).with_restrictions(Restrictions {
-        max_threat: options.max_threat_length,
-        max_flights: options.max_flights,
-    });
+    let mut prover = Prover::new(tt, control);
     let started = std::time::Instant::now();
 
     let mut root = problem.position;
@@ -101,7 +158,7 @@ pub fn solve_with_table(
             });
         }
         (first_moves, max_solutions_reached) =
-            solve_first_moves(&root, n, &mut prover, problem, control.threads());
+            solve_first_moves(&root, n, &mut prover, problem, control.threads(), order);
     }
 
     prover.flush_nodes();
@@ -119,16 +176,17 @@ pub fn solve_with_table(
     })
 }
 
-/// Keys (every first move that forces mate within `n`) and tries, in Popeye's listing order.
+/// Keys (every first move that forces mate within `n`) and tries, in the listing `order`.
 /// The flag is true when `MaxSolutions` ended the list early. With several threads the first
 /// moves are shared out among them (one prover each, one shared table); the result is the
 /// same as with one.
-fn solve_first_moves(
+fn solve_first_moves<Q: Question>(
     root: &Position,
     n: u32,
-    prover: &mut Prover,
+    prover: &mut Prover<Position, Q>,
     problem: &Problem,
     threads: usize,
+    order: FirstMoveOrder,
 ) -> (Vec<AttackNode>, bool) {
     // Deep problems: df-pn proves a key far faster than the depth-first search, which in turn
     // is the better tool for refuting the other first moves. A budgeted df-pn run at the root
@@ -139,11 +197,10 @@ fn solve_first_moves(
             .with_node_budget(DFPN_ROOT_BUDGET)
             .attacker_wins(root, n);
     }
-    // First moves are tested in the order problemists (and Popeye) list them, so that
-    // `MaxSolutions` stops at the same keys.
+    // First moves are tested in the order they are listed, so that `MaxSolutions` stops at
+    // the keys listed first.
     let mut first = root.legal_moves();
-    let lister = crate::popeye::order::Lister::for_attack(n);
-    crate::popeye::order::sort_siblings(root, &mut first, lister);
+    order(root, &mut first, n);
     let max_keys = problem.options.max_solutions.unwrap_or(u32::MAX) as usize;
 
     let results: Vec<Option<FirstMove>> = if threads <= 1 {
@@ -161,12 +218,12 @@ fn solve_first_moves(
     } else {
         let next = AtomicUsize::new(0);
         let slots: Vec<Mutex<Option<FirstMove>>> = first.iter().map(|_| Mutex::new(None)).collect();
-        let (tt, control, restrictions) = (prover.table(), prover.control(), prover.restrictions());
+        let (tt, control) = (prover.table(), prover.control());
         let worker_nodes: u64 = std::thread::scope(|scope| {
             let workers: Vec<_> = (0..threads)
                 .map(|_| {
                     scope.spawn(|| {
-                        let mut own = Prover::new(tt, control).with_restrictions(restrictions);
+                        let mut own = Prover::new(tt, control);
                         loop {
                             let i = next.fetch_add(1, Ordering::Relaxed);
                             let Some(&m) = first.get(i) else { break };
@@ -216,8 +273,8 @@ enum FirstMove {
 
 /// Tests one first move: a key (with its play when variations are wanted), a try (refuted by
 /// at most the allowed number of Black moves, with its refutations), or neither.
-fn first_move(
-    prover: &mut Prover,
+fn first_move<Q: Question>(
+    prover: &mut Prover<Position, Q>,
     root: &Position,
     m: Move,
     n: u32,
@@ -252,7 +309,12 @@ fn first_move(
 }
 
 /// Black moves in `pos` after which White cannot mate within `budget`, at most `limit` of them.
-fn refutations(prover: &mut Prover, pos: &Position, budget: u32, limit: u32) -> Vec<Move> {
+fn refutations<Q: Question>(
+    prover: &mut Prover<Position, Q>,
+    pos: &Position,
+    budget: u32,
+    limit: u32,
+) -> Vec<Move> {
     let mut found = Vec::new();
     for &b in pos.legal_moves().iter() {
         if found.len() as u32 >= limit || prover.aborted() {

@@ -6,22 +6,27 @@
 //! at least one threat move, those that allow a shorter mate than the threat (unless
 //! `NoShortVariations`), and every Black move when there is no threat to defeat. After each
 //! shown Black move: every shortest White continuation, each expanded the same way.
+//!
+//! Generic over the game ([`Rules`]) whose moves are board moves: the solution tree holds
+//! [`crate::board::Move`]s.
 
 use super::prover::Prover;
+use super::tt::{DirectMate, Question};
 use crate::board::{Move, Position};
 use crate::problem::SolveOptions;
+use crate::rules::Rules;
 use crate::solution::{AttackNode, DefenceNode, DefenderPlay, Threat};
 
 /// Expands solution trees over one prover.
-pub struct TreeBuilder<'p, 'a> {
-    pub prover: &'p mut Prover<'a>,
+pub struct TreeBuilder<'p, 'a, R: Rules<Move = Move> = Position, Q: Question = DirectMate> {
+    pub prover: &'p mut Prover<'a, R, Q>,
     pub options: &'p SolveOptions,
 }
 
-impl TreeBuilder<'_, '_> {
+impl<R: Rules<Move = Move>, Q: Question> TreeBuilder<'_, '_, R, Q> {
     /// The node of a key or continuation `m` from `before`, known to mate in exactly `length`.
-    pub fn expand(&mut self, before: &Position, m: Move, length: u32) -> AttackNode {
-        let child = before.after(m);
+    pub fn expand(&mut self, before: &R, m: Move, length: u32) -> AttackNode {
+        let child = before.play(m);
         if length <= 1 || self.prover.aborted() {
             return AttackNode::leaf(m, length);
         }
@@ -38,7 +43,7 @@ impl TreeBuilder<'_, '_> {
     /// A refuted first move: its play (within `length`) and its refutations.
     pub fn expand_try(
         &mut self,
-        before: &Position,
+        before: &R,
         m: Move,
         length: u32,
         refutations: Vec<Move>,
@@ -54,7 +59,7 @@ impl TreeBuilder<'_, '_> {
 
     /// Black's play with Black to move in `pos` and White to mate within `budget` more moves:
     /// the threat and the variations.
-    pub fn black_play(&mut self, pos: &Position, budget: u32) -> DefenderPlay {
+    pub fn black_play(&mut self, pos: &R, budget: u32) -> DefenderPlay {
         self.black_play_with(pos, budget, false)
     }
 
@@ -62,7 +67,7 @@ impl TreeBuilder<'_, '_> {
     /// cannot mate in time are listed too, as defences without continuations (post-key play).
     pub fn black_play_with(
         &mut self,
-        pos: &Position,
+        pos: &R,
         budget: u32,
         list_refutations: bool,
     ) -> DefenderPlay {
@@ -85,7 +90,7 @@ impl TreeBuilder<'_, '_> {
             if self.prover.aborted() {
                 break;
             }
-            let after = pos.after(b);
+            let after = pos.play(b);
             let Some(shortest) = self.prover.shortest_win(&after, budget) else {
                 if list_refutations {
                     defences.push(DefenceNode {
@@ -116,11 +121,11 @@ impl TreeBuilder<'_, '_> {
     }
 
     /// Every White move from `pos` that mates within exactly `length` (the shortest), expanded.
-    pub fn continuations(&mut self, pos: &Position, length: u32) -> Vec<AttackNode> {
+    pub fn continuations(&mut self, pos: &R, length: u32) -> Vec<AttackNode> {
         let mut nodes = Vec::new();
         for &w in pos.legal_moves().iter() {
             if self.prover.move_allowed(pos, w, length)
-                && self.prover.defender_loses(&pos.after(w), length - 1)
+                && self.prover.defender_loses(&pos.play(w), length - 1)
             {
                 nodes.push(self.expand(pos, w, length));
             }
@@ -129,8 +134,8 @@ impl TreeBuilder<'_, '_> {
     }
 
     /// The threat with Black to move in `pos`: White's shortest mates after a Black pass.
-    fn threat(&mut self, pos: &Position, budget: u32) -> Threat {
-        let passed = pos.after_null();
+    fn threat(&mut self, pos: &R, budget: u32) -> Threat {
+        let passed = pos.pass();
         match self.prover.shortest_win(&passed, budget) {
             None => Threat::Zugzwang,
             Some(t) => Threat::Threats(self.continuations(&passed, t)),
@@ -139,12 +144,12 @@ impl TreeBuilder<'_, '_> {
 
     /// True when, after Black's move, at least one threat move no longer mates within `t`
     /// (or is no longer legal).
-    fn defeats_threat(&mut self, after: &Position, threat_moves: &[Move], t: u32) -> bool {
+    fn defeats_threat(&mut self, after: &R, threat_moves: &[Move], t: u32) -> bool {
         if threat_moves.is_empty() {
             return true;
         }
         threat_moves
             .iter()
-            .any(|&w| !after.is_legal(w) || !self.prover.defender_loses(&after.after(w), t - 1))
+            .any(|&w| !after.is_legal(w) || !self.prover.defender_loses(&after.play(w), t - 1))
     }
 }

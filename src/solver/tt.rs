@@ -1,26 +1,65 @@
 //! The transposition table shared by every search thread: per position, the proven bounds of
 //! "the attacker mates within n of its moves" and the move that proved or refuted it.
 //!
+//! A table is typed by the question its bounds answer ([`Question`]: [`DirectMate`], or
+//! [`Restricted`] carrying Popeye's `Threat`/`MaxFlightsquares` values) and by the rules'
+//! move type, so results of different questions cannot mix: a search for one question does
+//! not compile with a table of another, and a restricted prover reads its restriction values
+//! from the table's own tag.
+//!
 //! Entries are two atomics written with the XOR trick (the stored check word is
 //! `key ^ data`), so threads share the table without locks and a torn write reads as a miss.
 //! Size is given in MB and never grows.
 
+use super::prover::Restrictions;
 use crate::board::Move;
+use crate::rules::RuleMove;
 use crate::util::big_table::BigTable;
+use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The question a table's bounds answer: "does the attacker mate within n", asked under some
+/// rule of which attacking moves count. Tables of different questions are different types.
+pub trait Question: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
+    /// Which attacking moves count (none restricted for a plain directmate).
+    fn restrictions(&self) -> Restrictions;
+}
+
+/// Directmate: every legal attacking move counts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct DirectMate;
+
+impl Question for DirectMate {
+    #[inline]
+    fn restrictions(&self) -> Restrictions {
+        Restrictions::default()
+    }
+}
+
+/// Directmate under Popeye's `Threat n` / `MaxFlightsquares n`: the values are part of the
+/// question, so a table answers for one set of them only.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Restricted(pub Restrictions);
+
+impl Question for Restricted {
+    #[inline]
+    fn restrictions(&self) -> Restrictions {
+        self.0
+    }
+}
 
 /// What the table knows of one position (side to move included in the key).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct Bounds {
+pub struct Bounds<M = Move> {
     /// Smallest `n` for which "attacker mates within n" is proven (0 = none proven).
     pub win_within: u8,
     /// Largest `n` for which "attacker mates within n" is disproven (0 = nothing known).
     pub no_win_within: u8,
     /// The attacker's proving move, or the defender's refutation / longest defence.
-    pub best: Move,
+    pub best: M,
 }
 
-impl Bounds {
+impl<M: RuleMove> Bounds<M> {
     #[inline]
     pub fn proves_win(self, n: u32) -> bool {
         self.win_within != 0 && self.win_within as u32 <= n
@@ -33,17 +72,15 @@ impl Bounds {
 
     #[inline]
     fn pack(self) -> u64 {
-        self.win_within as u64
-            | (self.no_win_within as u64) << 8
-            | (self.best.to_u16() as u64) << 16
+        self.win_within as u64 | (self.no_win_within as u64) << 8 | (self.best.pack() as u64) << 16
     }
 
     #[inline]
-    fn unpack(data: u64) -> Bounds {
+    fn unpack(data: u64) -> Bounds<M> {
         Bounds {
             win_within: data as u8,
             no_win_within: (data >> 8) as u8,
-            best: Move::from_u16((data >> 16) as u16),
+            best: M::unpack((data >> 16) as u16),
         }
     }
 }
@@ -54,23 +91,52 @@ struct Slot<'t> {
     data: &'t AtomicU64,
 }
 
-/// A fixed-size, lock-free table of [`Bounds`].
-pub struct TranspositionTable {
+/// A fixed-size, lock-free table of [`Bounds`] answering question `Q` for moves `M`.
+///
+/// A search for one question does not take a table of another:
+///
+/// ```compile_fail
+/// use mateproof::board::Position;
+/// use mateproof::kernel::SearchControl;
+/// use mateproof::solver::{mate_search, Restricted, Restrictions, TranspositionTable};
+/// let restricted = TranspositionTable::for_question(1, Restricted(Restrictions::default()));
+/// // The engine's mate search answers the unrestricted question only.
+/// mate_search(&Position::startpos(), 2, &SearchControl::unlimited(), &restricted);
+/// ```
+pub struct TranspositionTable<Q: Question = DirectMate, M: RuleMove = Move> {
     /// Entry `i` is words `2i` (check) and `2i + 1` (data).
     words: BigTable<AtomicU64>,
     mask: usize,
+    question: Q,
+    moves: PhantomData<M>,
 }
 
 impl TranspositionTable {
-    /// A table of at most `mb` megabytes (at least one slot pair).
+    /// A directmate table of orthodox moves, of at most `mb` megabytes (at least one slot
+    /// pair).
     pub fn new(mb: usize) -> TranspositionTable {
+        TranspositionTable::for_question(mb, DirectMate)
+    }
+}
+
+impl<Q: Question, M: RuleMove> TranspositionTable<Q, M> {
+    /// A table of at most `mb` megabytes (at least one slot pair) for `question`.
+    pub fn for_question(mb: usize, question: Q) -> TranspositionTable<Q, M> {
         let bytes = mb.max(1) * 1024 * 1024;
         let count = (bytes / 16).next_power_of_two() / 2;
         let count = count.max(2);
         TranspositionTable {
             words: BigTable::new(2 * count),
             mask: count - 1,
+            question,
+            moves: PhantomData,
         }
+    }
+
+    /// The question this table's bounds answer.
+    #[inline]
+    pub fn question(&self) -> Q {
+        self.question
     }
 
     #[inline]
@@ -100,7 +166,7 @@ impl TranspositionTable {
     }
 
     #[inline]
-    fn read(slot: &Slot<'_>, key: u64) -> Option<Bounds> {
+    fn read(slot: &Slot<'_>, key: u64) -> Option<Bounds<M>> {
         let data = slot.data.load(Ordering::Relaxed);
         let check = slot.check.load(Ordering::Relaxed);
         if check ^ data == key && data != 0 {
@@ -131,7 +197,7 @@ impl TranspositionTable {
 
     /// What is known of the position with this key.
     #[inline]
-    pub fn probe(&self, key: u64) -> Bounds {
+    pub fn probe(&self, key: u64) -> Bounds<M> {
         let i = self.index(key);
         Self::read(&self.slot(i), key)
             .or_else(|| Self::read(&self.slot(i + 1), key))
@@ -141,7 +207,7 @@ impl TranspositionTable {
     /// Merges new knowledge into the entry: the smaller win bound and the larger no-win bound
     /// are kept; `best` replaces the old move when given.
     #[inline]
-    pub fn store(&self, key: u64, update: Bounds) {
+    pub fn store(&self, key: u64, update: Bounds<M>) {
         let i = self.index(key);
         let (first, second) = (self.slot(i), self.slot(i + 1));
         let (slot, old) = if let Some(old) = Self::read(&first, key) {
@@ -151,7 +217,7 @@ impl TranspositionTable {
         } else {
             // Replace the entry with less knowledge in it; the first slot on ties.
             let weight = |s: &Slot<'_>| {
-                let b = Bounds::unpack(s.data.load(Ordering::Relaxed));
+                let b = Bounds::<M>::unpack(s.data.load(Ordering::Relaxed));
                 b.win_within.max(b.no_win_within)
             };
             (

@@ -20,8 +20,10 @@
 use super::case::{saturating_i32, Case, Claim, Entry, KeyClaim, Unusable};
 use super::record::{Check, Expected, Found, Record, Status};
 use crate::board::{Move, Position};
+use crate::kernel::SearchControl;
 use crate::notation::to_san_plus;
-use crate::solver::{mate_search, solve_with_table, Prover, SearchControl, TranspositionTable};
+use crate::popeye::order::sort_first_moves;
+use crate::solver::{mate_search, solve_with_table, Prover, TranspositionTable};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -199,7 +201,7 @@ impl Outcome {
 }
 
 fn check_keys(case: &Case, n: u32, control: &SearchControl, tt: &TranspositionTable) -> Outcome {
-    let solution = match solve_with_table(&case.problem, control, tt) {
+    let solution = match solve_with_table(&case.problem, control, tt, sort_first_moves) {
         Ok(solution) => solution,
         Err(e) => {
             return Outcome {

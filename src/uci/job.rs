@@ -21,12 +21,12 @@ use crate::board::{Move, Position};
 use crate::composer::report::uci_none_line;
 use crate::composer::search::ComposeOptions;
 use crate::composer::stream::uci_lines;
+use crate::kernel::SearchControl;
 use crate::perft::write_report;
+use crate::popeye::order::sort_first_moves;
 use crate::problem::{Problem, TryMode};
 use crate::search::{search, Clock, Limits, Score, SearchMemory, TimeBudget};
-use crate::solver::{
-    mate_search_among, solve_with_table, MateFound, SearchControl, TranspositionTable,
-};
+use crate::solver::{mate_search_among, solve_with_table, MateFound, TranspositionTable};
 use parking_lot::Mutex;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -439,7 +439,7 @@ fn report(job: &Job, moves: u32, ctx: &Context) {
         TryMode::Off
     };
     let control = solver_control(ctx, None);
-    match solve_with_table(&problem, &control, &ctx.tables.mate) {
+    match solve_with_table(&problem, &control, &ctx.tables.mate, sort_first_moves) {
         Ok(solution) => ctx
             .out
             .lines(&problem_report(&solution, &problem.stipulation)),

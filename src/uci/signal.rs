@@ -3,7 +3,7 @@
 //! without ending the job), and a [`Gate`] that holds `bestmove` back during `go infinite` and
 //! `go ponder` until the GUI releases it.
 
-use crate::solver::SearchControl;
+use crate::kernel::SearchControl;
 use parking_lot::{Condvar, Mutex};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
