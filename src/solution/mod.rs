@@ -131,7 +131,7 @@ pub struct SearchStats {
 pub struct Solution {
     /// The position the play starts from.
     pub position: Position,
-    /// Keys and tries, in the order Popeye lists first moves (by square of the moving piece).
+    /// Keys and tries, in the order the solver was asked to try them (its `FirstMoveOrder`).
     pub first_moves: Vec<AttackNode>,
     /// Set play (`SetPlay`), or the play after the key (`PostKeyPlay`).
     pub set_play: Option<DefenderPlay>,
