@@ -1,7 +1,7 @@
 //! `mateproof` with no arguments tells Popeye input from UCI by the first line of stdin.
 
 use mateproof::reference::shared_text;
-use std::io::Write;
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
 fn run_with_stdin(input: &str) -> (String, i32) {
@@ -43,6 +43,30 @@ fn anything_else_is_uci() {
     assert_eq!(status, 0);
     assert!(out.contains("id name Mateproof"), "{out}");
     assert!(out.trim_end().ends_with("readyok"), "{out}");
-    let (out, _) = run_with_stdin("position startpos moves e2e4\ngo depth 1\n");
-    assert!(out.contains("bestmove "), "{out}");
+    // End of input is `quit`, which owes no `bestmove`: wait for it before closing the input.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mateproof"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    stdin
+        .write_all(b"position startpos moves e2e4\ngo depth 1\n")
+        .expect("input written");
+    let stdout = BufReader::new(child.stdout.take().expect("stdout is piped"));
+    let mut seen = Vec::new();
+    for line in stdout.lines() {
+        let line = line.expect("a line of output");
+        let done = line.starts_with("bestmove ");
+        seen.push(line);
+        if done {
+            break;
+        }
+    }
+    drop(stdin);
+    child.wait().expect("the binary ends");
+    assert!(
+        seen.last().is_some_and(|l| l.starts_with("bestmove ")),
+        "{seen:?}"
+    );
 }

@@ -97,7 +97,7 @@ fn every_sibling_list_of_every_reference_output_is_in_sibling_order() {
                     .unwrap_or_else(|e| panic!("{}: {e}", inp.display()));
                 let root = &problem.position;
                 let where_ = inp.display().to_string();
-                let first = if problem.stipulation.moves == 1 {
+                let first = if problem.stipulation.moves() == 1 {
                     Lister::Mating
                 } else {
                     Lister::Ordinary

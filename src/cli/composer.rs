@@ -165,7 +165,7 @@ fn verdict(problem: &Problem) -> Result<Move, String> {
     let solution =
         solve(problem, &SearchControl::unlimited(), sort_first_moves).map_err(|e| e.to_string())?;
     let keys: Vec<_> = solution.keys().collect();
-    let n = problem.stipulation.moves;
+    let n = problem.stipulation.moves();
     if let Some(short) = keys.iter().find(|k| k.length < n) {
         return Err(format!(
             "short mate: {} mates in {}",

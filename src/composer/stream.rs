@@ -13,7 +13,7 @@ use super::search::{
 };
 use crate::board::{fen::to_fen, Color};
 use crate::kernel::SearchControl;
-use crate::problem::{Aim, Play, Problem};
+use crate::problem::{Problem, Stipulation};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::Arc;
@@ -62,18 +62,20 @@ pub fn improvements(
     control: SearchControl,
 ) -> Result<ImprovementStream, ComposeError> {
     let stip = problem.stipulation;
-    if stip.play != Play::Direct || stip.aim != Aim::Mate {
+    // What the solver solves is what the composer improves; `#0` is a directmate of a length
+    // out of range, and said so below.
+    if !stip.is_supported() && stip != Stipulation::direct_mate(0) {
         return Err(ComposeError::Unsupported(stip));
     }
-    if !(1..=MAX_MOVES).contains(&stip.moves) {
-        return Err(ComposeError::Length(stip.moves));
+    if !(1..=MAX_MOVES).contains(&stip.moves()) {
+        return Err(ComposeError::Length(stip.moves()));
     }
     if problem.position.turn() != Color::White {
         return Err(ComposeError::BlackToMove);
     }
     let original = Arc::new(judge_original(
         &problem.position,
-        stip.moves,
+        stip.moves(),
         &options,
         &control,
     ));

@@ -19,39 +19,124 @@
 //! }
 //! ```
 
+use crate::board::Move;
 use crate::problem::Stipulation;
 use crate::solution::duals::find_duals;
-use crate::solution::{AttackNode, DefenceNode, Solution, Threat};
+use crate::solution::walk::{walk_attack, walk_defender_play, Step, StepKind, Visitor};
+use crate::solution::{AttackNode, DefenceNode, DefenderPlay, Solution, Threat};
 use serde_json::{json, Value};
 
-fn threat_json(threat: &Threat) -> Value {
-    match threat {
-        Threat::NotShown => Value::Null,
-        Threat::Zugzwang => json!("zugzwang"),
-        Threat::Threats(nodes) => Value::Array(nodes.iter().map(node_json).collect()),
+/// The play under an attacker's move (its threats and defences) or a defender's move (its
+/// continuations), gathered while the walk is inside it.
+enum Frame {
+    Attack {
+        threats: Vec<Value>,
+        defences: Vec<Value>,
+    },
+    Defence {
+        continuations: Vec<Value>,
+    },
+}
+
+/// Builds the nested `tree` and `set_play` values from the walk: each move opens a frame that
+/// collects its children and becomes a value, placed in its parent's frame, when the walk
+/// leaves it.
+struct TreeJson {
+    frames: Vec<Frame>,
+    /// Keys and tries, in the solution's order.
+    first_moves: Vec<Value>,
+}
+
+impl TreeJson {
+    fn new() -> TreeJson {
+        TreeJson {
+            frames: Vec::new(),
+            first_moves: Vec::new(),
+        }
+    }
+
+    /// `{"threat": …, "defences": […]}` of the defender's play before or after the key.
+    fn defender_play(mut self, play: &DefenderPlay) -> Value {
+        self.frames.push(Frame::Attack {
+            threats: Vec::new(),
+            defences: Vec::new(),
+        });
+        walk_defender_play(
+            &mut self,
+            &(),
+            &[Move::NULL],
+            &play.threat,
+            &play.defences,
+            0,
+        );
+        let Some(Frame::Attack { threats, defences }) = self.frames.pop() else {
+            unreachable!("the walk leaves every frame it opens");
+        };
+        json!({
+            "threat": threat_json(&play.threat, threats),
+            "defences": defences,
+        })
     }
 }
 
-fn defence_json(d: &DefenceNode) -> Value {
-    json!({
-        "move": d.mv.to_string(),
-        "continuations": d.continuations.iter().map(node_json).collect::<Vec<_>>(),
-    })
+/// `null` when not shown, `"zugzwang"`, or the threat moves' nodes.
+fn threat_json(threat: &Threat, nodes: Vec<Value>) -> Value {
+    match threat {
+        Threat::NotShown => Value::Null,
+        Threat::Zugzwang => json!("zugzwang"),
+        Threat::Threats(_) => Value::Array(nodes),
+    }
 }
 
-fn node_json(n: &AttackNode) -> Value {
-    json!({
-        "move": n.mv.to_string(),
-        "length": n.length,
-        "try": n.is_try(),
-        "threat": threat_json(&n.threat),
-        "defences": n.defences.iter().map(defence_json).collect::<Vec<_>>(),
-        "refutations": n.refutations.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
-    })
+impl Visitor<()> for TreeJson {
+    fn attack(&mut self, _step: &Step<()>, _node: &AttackNode) {
+        self.frames.push(Frame::Attack {
+            threats: Vec::new(),
+            defences: Vec::new(),
+        });
+    }
+
+    fn leave_attack(&mut self, step: &Step<()>, n: &AttackNode) {
+        let Some(Frame::Attack { threats, defences }) = self.frames.pop() else {
+            unreachable!("the walk leaves every frame it opens");
+        };
+        let value = json!({
+            "move": n.mv.to_string(),
+            "length": n.length,
+            "try": n.is_try(),
+            "threat": threat_json(&n.threat, threats),
+            "defences": defences,
+            "refutations": n.refutations.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+        });
+        match (step.kind, self.frames.last_mut()) {
+            (StepKind::Threat, Some(Frame::Attack { threats, .. })) => threats.push(value),
+            (_, Some(Frame::Defence { continuations })) => continuations.push(value),
+            _ => self.first_moves.push(value),
+        }
+    }
+
+    fn defence(&mut self, _step: &Step<()>, _node: &DefenceNode, _remaining: u32) {
+        self.frames.push(Frame::Defence {
+            continuations: Vec::new(),
+        });
+    }
+
+    fn leave_defence(&mut self, _step: &Step<()>, d: &DefenceNode) {
+        let Some(Frame::Defence { continuations }) = self.frames.pop() else {
+            unreachable!("the walk leaves every frame it opens");
+        };
+        let value = json!({
+            "move": d.mv.to_string(),
+            "continuations": continuations,
+        });
+        if let Some(Frame::Attack { defences, .. }) = self.frames.last_mut() {
+            defences.push(value);
+        }
+    }
 }
 
 fn duals_json(solution: &Solution, stipulation: &Stipulation) -> Value {
-    let duals = find_duals(solution, stipulation.moves);
+    let duals = find_duals(solution, stipulation.moves());
     Value::Array(
         duals
             .iter()
@@ -98,9 +183,18 @@ pub fn solution_json(solution: &Solution, stipulation: &Stipulation) -> Value {
         .collect();
     let short_mates: Vec<Value> = solution
         .keys()
-        .filter(|k| k.length < stipulation.moves)
+        .filter(|k| k.length < stipulation.moves())
         .map(|k| json!({"move": k.mv.to_string(), "length": k.length}))
         .collect();
+    let mut tree = TreeJson::new();
+    for node in &solution.first_moves {
+        walk_attack(&mut tree, &(), node, StepKind::First);
+    }
+    let set_play = solution
+        .set_play
+        .as_ref()
+        .map(|play| TreeJson::new().defender_play(play));
+    let tree = tree.first_moves;
     json!({
         "stipulation": stipulation.to_string(),
         "fen": crate::board::fen::to_fen(&solution.position),
@@ -109,14 +203,72 @@ pub fn solution_json(solution: &Solution, stipulation: &Stipulation) -> Value {
         "cooked": solution.is_cooked(),
         "threats": threats,
         "tries": tries,
-        "tree": solution.first_moves.iter().map(node_json).collect::<Vec<_>>(),
-        "set_play": solution.set_play.as_ref().map(|p| json!({
-            "threat": threat_json(&p.threat),
-            "defences": p.defences.iter().map(defence_json).collect::<Vec<_>>(),
-        })),
+        "tree": tree,
+        "set_play": set_play,
         "duals": duals_json(solution, stipulation),
         "short_mates": short_mates,
         "nodes": solution.stats.nodes,
         "time_ms": solution.stats.time.as_millis() as u64,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Position, Validation};
+    use crate::solution::fixtures::{mate, mv};
+    use crate::solution::SearchStats;
+
+    #[test]
+    fn tree_and_set_play_nest_threats_defences_and_continuations() {
+        let key = AttackNode {
+            threat: Threat::Threats(vec![mate("d7e7")]),
+            defences: vec![DefenceNode {
+                mv: mv("e8f8"),
+                continuations: vec![mate("d7d8"), mate("d7f7")],
+            }],
+            ..AttackNode::leaf(mv("d1d7"), 2)
+        };
+        let try_ = AttackNode {
+            threat: Threat::Zugzwang,
+            refutations: vec![mv("e8f7")],
+            ..AttackNode::leaf(mv("d1d2"), 2)
+        };
+        let solution = Solution {
+            position: Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", Validation::Lenient)
+                .unwrap(),
+            first_moves: vec![key, try_],
+            set_play: Some(DefenderPlay {
+                threat: Threat::NotShown,
+                defences: vec![DefenceNode {
+                    mv: mv("e8e7"),
+                    continuations: vec![mate("d1d7")],
+                }],
+            }),
+            complete: true,
+            max_solutions_reached: false,
+            stats: SearchStats::default(),
+        };
+        let value = solution_json(&solution, &Stipulation::direct_mate(2));
+        let leaf = |m: &str| {
+            json!({"move": m, "length": 1, "try": false, "threat": null, "defences": [],
+                   "refutations": []})
+        };
+        assert_eq!(
+            value["tree"],
+            json!([
+                {"move": "d1d7", "length": 2, "try": false, "threat": [leaf("d7e7")],
+                 "defences": [{"move": "e8f8", "continuations": [leaf("d7d8"), leaf("d7f7")]}],
+                 "refutations": []},
+                {"move": "d1d2", "length": 2, "try": true, "threat": "zugzwang", "defences": [],
+                 "refutations": ["e8f7"]},
+            ])
+        );
+        assert_eq!(
+            value["set_play"],
+            json!({"threat": null,
+                   "defences": [{"move": "e8e7", "continuations": [leaf("d1d7")]}]})
+        );
+        assert_eq!(value["threats"], json!({"d1d7": ["d7e7"]}));
+    }
 }

@@ -3,11 +3,13 @@
 //! chosen [`MoveStyle`]: by default the problemist's form with move numbers (`1.Qc4! threat:`,
 //! `1...Bd5`, `2.Qxd5#`); `uci` gives the bare squares of earlier versions.
 //!
-//! The writer replays the moves from the diagram to name them; it never searches.
+//! The writer walks the play with [`crate::solution::walk`], which replays the moves from the
+//! diagram so they can be named; it never searches.
 
 use crate::board::{Move, Position};
 use crate::notation::MoveStyle;
 use crate::problem::Stipulation;
+use crate::solution::walk::{walk_attack, walk_defender_play, Step, StepKind, Visitor};
 use crate::solution::{AttackNode, DefenceNode, Solution, Threat};
 use std::fmt::Write;
 
@@ -27,20 +29,26 @@ pub fn solution_text(solution: &Solution, stipulation: &Stipulation, style: Move
     if let Some(play) = &solution.set_play {
         let _ = writeln!(tree.s, "set play:");
         // Set play: Black moves first from the diagram; post-key play: the diagram is the
-        // position after the key, Black to move.
+        // position after the key, Black to move. Only the defences are listed.
         let black_first = if diagram.turn() == crate::board::Color::Black {
             *diagram
         } else {
             diagram.after_null()
         };
-        for d in &play.defences {
-            tree.defence(&black_first, d, 1, 1);
-        }
+        let length = stipulation.moves();
+        walk_defender_play(
+            &mut tree,
+            &black_first,
+            &[Move::NULL],
+            &Threat::NotShown,
+            &play.defences,
+            length,
+        );
     }
     for node in &solution.first_moves {
-        tree.attack(diagram, node, 0, 0, true);
+        walk_attack(&mut tree, diagram, node, StepKind::First);
     }
-    for dual in crate::solution::duals::find_duals(solution, stipulation.moves) {
+    for dual in crate::solution::duals::find_duals(solution, stipulation.moves()) {
         let mut pos = *diagram;
         let mut path = Vec::new();
         for (ply, &m) in dual.path.iter().enumerate() {
@@ -94,18 +102,20 @@ struct Tree {
 }
 
 impl Tree {
+    /// Two spaces per half-move from the diagram.
     fn indent(&mut self, depth: usize) {
         for _ in 0..depth {
             self.s.push_str("  ");
         }
     }
+}
 
-    /// A White move at half-move `ply` of the play (0 = the first move).
-    fn attack(&mut self, pos: &Position, node: &AttackNode, depth: usize, ply: usize, first: bool) {
-        self.indent(depth);
-        let text = self.style.numbered_text(pos, node.mv, ply);
+impl Visitor for Tree {
+    fn attack(&mut self, step: &Step, node: &AttackNode) {
+        self.indent(step.ply());
+        let text = self.style.numbered_text(step.pos, node.mv, step.ply());
         self.s.push_str(&text);
-        if first {
+        if step.kind == StepKind::First {
             self.s.push_str(self.style.verdict_mark(node.is_try()));
         }
         match &node.threat {
@@ -114,35 +124,26 @@ impl Tree {
             Threat::Threats(_) => self.s.push_str(" threat:"),
         }
         self.s.push('\n');
-        let next = pos.after(node.mv);
-        if let Threat::Threats(threats) = &node.threat {
-            let passed = next.after_null();
-            for t in threats {
-                self.attack(&passed, t, depth + 2, ply + 2, false);
-            }
+    }
+
+    /// A try's refutations, after its play.
+    fn leave_attack(&mut self, step: &Step, node: &AttackNode) {
+        if !node.is_try() {
+            return;
         }
-        for d in &node.defences {
-            self.defence(&next, d, depth + 1, ply + 1);
-        }
-        if node.is_try() {
-            self.indent(depth + 1);
-            self.s.push_str("but\n");
-            for &r in &node.refutations {
-                self.indent(depth + 1);
-                let text = self.style.numbered_text(&next, r, ply + 1);
-                let _ = writeln!(self.s, "{text}{}", self.style.verdict_mark(false));
-            }
+        let next = step.pos.after(node.mv);
+        self.indent(step.ply() + 1);
+        self.s.push_str("but\n");
+        for &r in &node.refutations {
+            self.indent(step.ply() + 1);
+            let text = self.style.numbered_text(&next, r, step.ply() + 1);
+            let _ = writeln!(self.s, "{text}{}", self.style.verdict_mark(false));
         }
     }
 
-    /// A Black move at half-move `ply`.
-    fn defence(&mut self, pos: &Position, d: &DefenceNode, depth: usize, ply: usize) {
-        self.indent(depth);
-        let text = self.style.numbered_text(pos, d.mv, ply);
+    fn defence(&mut self, step: &Step, node: &DefenceNode, _remaining: u32) {
+        self.indent(step.ply());
+        let text = self.style.numbered_text(step.pos, node.mv, step.ply());
         let _ = writeln!(self.s, "{text}");
-        let next = pos.after(d.mv);
-        for c in &d.continuations {
-            self.attack(&next, c, depth + 1, ply + 1, false);
-        }
     }
 }

@@ -185,7 +185,7 @@ mod tests {
         let labels: Vec<&str> = twins.iter().filter_map(|t| t.label.as_deref()).collect();
         assert_eq!(labels, ["a) ", "b) -wRa1  ", "c) wQf8-->g8  ", "+d) #2  "]);
         let d = twins[3].problem.as_ref().unwrap();
-        assert_eq!(d.stipulation.moves, 2);
+        assert_eq!(d.stipulation.moves(), 2);
         assert!(
             d.position.piece_at(Square::A1).is_some(),
             "d) continues c), which kept a1"

@@ -7,7 +7,7 @@
 use super::transcript::{AttackLine, DefenceLine, End, Mark, ThreatText, TwinText, Verdict};
 use crate::board::Position;
 use crate::notation::{parse_popeye, Language, ParseMoveError};
-use crate::solution::{AttackNode, BlackPlay, DefenceNode, SearchStats, Solution, Threat};
+use crate::solution::{AttackNode, DefenceNode, DefenderPlay, SearchStats, Solution, Threat};
 
 /// A move of the transcript that is not legal where it stands.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -33,12 +33,12 @@ pub fn twin_solution(
     }
     let set_play = if let Some(post) = &twin.post_key {
         let black_first = position.after_null();
-        Some(BlackPlay {
+        Some(DefenderPlay {
             threat: replay.threat(&black_first.after_null(), &post.threat, "")?,
             defences: replay.defences(&black_first, &post.defences, "")?,
         })
     } else if !twin.set_play.is_empty() {
-        Some(BlackPlay {
+        Some(DefenderPlay {
             threat: Threat::NotShown,
             defences: replay.defences(&position.after_null(), &twin.set_play, "")?,
         })

@@ -326,7 +326,7 @@ fn twin_text(
             writer.post_key(&problem.position, play);
         }
     } else {
-        if problem.options.set_play && problem.stipulation.moves >= 2 {
+        if problem.options.set_play && problem.stipulation.moves() >= 2 {
             if problem.position.is_check() {
                 // Black to move in the diagram could take the White king.
                 out.push_str(message(language, Message::SideToPlayCanCaptureKing));
@@ -335,7 +335,7 @@ fn twin_text(
                 writer.set_play(&problem.position, play);
             }
         }
-        writer.first_moves(&solution, problem.stipulation.moves);
+        writer.first_moves(&solution, problem.stipulation.moves());
     }
     out.push_str(&writer.finish());
     if solution.max_solutions_reached || !solution.complete {

@@ -84,6 +84,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn stipulations_read_but_not_solved_are_refused_by_the_one_predicate() {
+        assert_eq!(
+            read_stipulation("exact-#4").map(|s| s.to_string()),
+            Some("exact-#4".into())
+        );
+        for text in ["ser-h#3", "h#2.5", "s=3", "r#2", "#=2"] {
+            let stipulation: Stipulation = text.parse().unwrap();
+            assert!(!stipulation.is_supported(), "{text}");
+            assert_eq!(read_stipulation(text), None, "{text}");
+        }
+    }
+
+    #[test]
     fn pieces_squares_and_forsyth() {
         assert!(
             matches!(read_piece_token(Language::German, "bd4d5e3"), PieceToken::Orthodox(Role::Pawn, ref s) if s.len() == 3)

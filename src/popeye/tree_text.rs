@@ -3,7 +3,8 @@
 //! and refutations, set play, post-key play and `MoveNumbers` lines — every list in Popeye's
 //! sibling order ([`super::order`]), so the solver's own order does not matter.
 //!
-//! It replays the solution's moves from their positions to name them; it never searches.
+//! It walks the play with [`crate::solution::walk`], which replays the moves so they can be
+//! named, and gives the walk Popeye's sibling order; it never searches.
 
 use super::messages::{message, Message};
 use super::move_numbers::numbered_first_moves;
@@ -11,7 +12,8 @@ use super::order::{sibling_key, Lister};
 use super::reader::PopeyeOptions;
 use crate::board::{Move, Position};
 use crate::notation::{to_popeye, CheckMark, Language};
-use crate::solution::{AttackNode, BlackPlay, DefenceNode, Solution, Threat};
+use crate::solution::walk::{walk_attack, walk_defender_play, Step, StepKind, Visitor};
+use crate::solution::{AttackNode, DefenceNode, DefenderPlay, Solution, Threat};
 use std::fmt::Write;
 
 /// Column where White's move number `k` ends (`   1.`, `          2.`, `                  3.`).
@@ -62,27 +64,31 @@ impl<'a> TreeWriter<'a> {
     }
 
     /// Set play (Black's moves in the diagram), followed by its empty line.
-    pub fn set_play(&mut self, diagram: &Position, play: &BlackPlay) {
-        let black_first = diagram.after_null();
-        self.defences(&black_first, &play.defences, 1);
+    pub fn set_play(&mut self, diagram: &Position, play: &DefenderPlay) {
+        self.black_play(diagram, &Threat::NotShown, &play.defences);
         self.out.push('\n');
+    }
+
+    /// Black's moves (after the threat's, when one is given) from the diagram, Black to move:
+    /// they are the play's second half-move, after White's pass or the key before the diagram.
+    fn black_play(&mut self, diagram: &Position, threat: &Threat, defences: &[DefenceNode]) {
+        let black_first = diagram.after_null();
+        walk_defender_play(self, &black_first, &[Move::NULL], threat, defences, 0);
     }
 
     /// Post-key play: ` threat:`/` zugzwang.` and Black's moves; refuting moves are followed
     /// by `refutes.`.
-    pub fn post_key(&mut self, diagram: &Position, play: &BlackPlay) {
-        let black_first = diagram.after_null();
+    pub fn post_key(&mut self, diagram: &Position, play: &DefenderPlay) {
         match &play.threat {
             Threat::NotShown => {}
             Threat::Zugzwang => {
                 let _ = writeln!(self.out, " {}", self.word(Message::Zugzwang));
             }
-            Threat::Threats(threats) => {
+            Threat::Threats(_) => {
                 let _ = writeln!(self.out, " {}", self.word(Message::Threat));
-                self.attacks(&black_first.after_null(), threats, 2, None);
             }
         }
-        self.defences(&black_first, &play.defences, 1);
+        self.black_play(diagram, &play.threat, &play.defences);
     }
 
     /// Keys and tries in Popeye's order, each followed by an empty line; with `MoveNumbers`
@@ -123,37 +129,22 @@ impl<'a> TreeWriter<'a> {
     }
 
     fn first_move(&mut self, root: &Position, node: &AttackNode) {
-        let verdict = if node.is_try() { " ?" } else { " !" };
-        self.attack(root, node, 1, Some(verdict));
-        if node.is_try() {
-            let _ = writeln!(self.out, "    {}", self.word(Message::But));
-            let after = root.after(node.mv);
-            let mut refutations = node.refutations.clone();
-            refutations.sort_by_key(|&m| sibling_key(&after, m, Lister::Ordinary));
-            for m in refutations {
-                let text = to_popeye(&after, m, self.language);
-                let _ = writeln!(
-                    self.out,
-                    "{:>w$}...{text}{} !",
-                    1,
-                    self.mark(&after, m),
-                    w = black_width(1)
-                );
-            }
-        }
+        walk_attack(self, root, node, StepKind::First);
         self.out.push('\n');
     }
+}
 
-    fn attacks(&mut self, pos: &Position, nodes: &[AttackNode], k: u32, verdict: Option<&str>) {
-        let mut sorted: Vec<&AttackNode> = nodes.iter().collect();
-        sorted.sort_by_key(|n| sibling_key(pos, n.mv, Lister::for_attack(n.length)));
-        for node in sorted {
-            self.attack(pos, node, k, verdict);
-        }
-    }
-
-    /// A White move line and its threat, variations (not refutations).
-    fn attack(&mut self, pos: &Position, node: &AttackNode, k: u32, verdict: Option<&str>) {
+/// The walk prints each move where Popeye lists it: a White move with its threat and variations
+/// at move number `k` (half-move `2k - 2`), a Black move at `k` (half-move `2k - 1`).
+impl Visitor for TreeWriter<'_> {
+    /// A White move line, with ` !`/` ?` for a key or try and ` threat:`/` zugzwang.`.
+    fn attack(&mut self, step: &Step, node: &AttackNode) {
+        let k = step.ply() as u32 / 2 + 1;
+        let verdict = match (step.kind, node.is_try()) {
+            (StepKind::First, true) => " ?",
+            (StepKind::First, false) => " !",
+            _ => "",
+        };
         let suffix = match &node.threat {
             Threat::NotShown => String::new(),
             Threat::Zugzwang => format!(" {}", self.word(Message::Zugzwang)),
@@ -161,40 +152,57 @@ impl<'a> TreeWriter<'a> {
         };
         let _ = writeln!(
             self.out,
-            "{:>w$}.{}{}{}{suffix}",
+            "{:>w$}.{}{}{verdict}{suffix}",
             k,
-            to_popeye(pos, node.mv, self.language),
-            self.mark(pos, node.mv),
-            verdict.unwrap_or(""),
+            to_popeye(step.pos, node.mv, self.language),
+            self.mark(step.pos, node.mv),
             w = white_width(k)
         );
-        let after = pos.after(node.mv);
-        if let Threat::Threats(threats) = &node.threat {
-            self.attacks(&after.after_null(), threats, k + 1, None);
-        }
-        self.defences(&after, &node.defences, k);
     }
 
-    /// Black move lines at move `k` and White's continuations; a move without continuation
-    /// refutes (post-key play).
-    fn defences(&mut self, pos: &Position, nodes: &[DefenceNode], k: u32) {
-        let mut sorted: Vec<&DefenceNode> = nodes.iter().collect();
-        sorted.sort_by_key(|n| sibling_key(pos, n.mv, Lister::Ordinary));
-        for node in sorted {
+    /// A try's `but` and refutations, after its play.
+    fn leave_attack(&mut self, step: &Step, node: &AttackNode) {
+        if step.kind != StepKind::First || !node.is_try() {
+            return;
+        }
+        let _ = writeln!(self.out, "    {}", self.word(Message::But));
+        let after = step.pos.after(node.mv);
+        let mut refutations = node.refutations.clone();
+        refutations.sort_by_key(|&m| sibling_key(&after, m, Lister::Ordinary));
+        for m in refutations {
+            let text = to_popeye(&after, m, self.language);
             let _ = writeln!(
                 self.out,
-                "{:>w$}...{}{}",
-                k,
-                to_popeye(pos, node.mv, self.language),
-                self.mark(pos, node.mv),
-                w = black_width(k)
+                "{:>w$}...{text}{} !",
+                1,
+                self.mark(&after, m),
+                w = black_width(1)
             );
-            if node.continuations.is_empty() {
-                let _ = writeln!(self.out, "        {}", self.word(Message::Refutes));
-                continue;
-            }
-            self.attacks(&pos.after(node.mv), &node.continuations, k + 1, None);
         }
+    }
+
+    /// A Black move line; a move without continuation refutes (post-key play).
+    fn defence(&mut self, step: &Step, node: &DefenceNode, _remaining: u32) {
+        let k = (step.ply() as u32).div_ceil(2);
+        let _ = writeln!(
+            self.out,
+            "{:>w$}...{}{}",
+            k,
+            to_popeye(step.pos, node.mv, self.language),
+            self.mark(step.pos, node.mv),
+            w = black_width(k)
+        );
+        if node.continuations.is_empty() {
+            let _ = writeln!(self.out, "        {}", self.word(Message::Refutes));
+        }
+    }
+
+    fn order_attacks(&self, pos: &Position, nodes: &mut [&AttackNode]) {
+        nodes.sort_by_key(|n| sibling_key(pos, n.mv, Lister::for_attack(n.length)));
+    }
+
+    fn order_defences(&self, pos: &Position, nodes: &mut [&DefenceNode]) {
+        nodes.sort_by_key(|n| sibling_key(pos, n.mv, Lister::Ordinary));
     }
 }
 

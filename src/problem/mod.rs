@@ -1,11 +1,19 @@
 //! The one `Problem` type every front end builds (UCI, Popeye, EPD/PGN suites, CLI): a position,
 //! a stipulation and the solving options. It holds no text and knows no front end.
+//!
+//! A [`Stipulation`] is three separate things, as in Popeye: the [`Goal`] the last move must
+//! reach (mate, stalemate, …), the [`PlayKind`] (direct, self, reflex, help, series) and the
+//! [`Length`] in half-moves with a minimum (`exact-` raises the minimum to the maximum);
+//! [`Stipulation::starter`] says who moves first. [`Stipulation::is_supported`] is the one
+//! place that says what the solver solves; every front end asks it.
 
+mod goal;
 mod options;
 mod stipulation;
 
+pub use goal::Goal;
 pub use options::{SolveOptions, TryMode};
-pub use stipulation::{Aim, ParseStipulationError, Play, Stipulation};
+pub use stipulation::{Length, ParseStipulationError, PlayKind, SeriesEnd, Stipulation};
 
 use crate::board::Position;
 

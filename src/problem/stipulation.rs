@@ -1,59 +1,167 @@
-//! Stipulations: who plays (direct, self, help), for what aim (mate, stalemate), in how many
-//! moves. Only directmates are solved today; the type already has room for the rest so front
-//! ends can parse and reject them cleanly.
+//! Stipulations: the play (direct, self, reflex, help, series), the [`Goal`], and the length in
+//! half-moves with a minimum, read and written as Popeye writes them (`#3`, `exact-#4`, `s#2`,
+//! `h#2.5`, `ser-h#3`, …). Lengths count half-moves as Popeye's `input/plaintext/stipulation.c`
+//! does, so `exact-`, `h#N.5` and series lengths are said exactly rather than by convention.
+//!
+//! [`Stipulation::is_supported`] is the one answer to "can Mateproof solve this?": the solver,
+//! the Popeye reader, the suite and the composer all ask it.
 
+use super::goal::Goal;
+use crate::board::Color;
 use std::fmt;
 use std::str::FromStr;
 
-/// Who cooperates with whom.
+/// How the play ends in a series: who achieves the goal after the series of moves.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Play {
-    /// White plays to achieve the aim against any defence (`#N`).
+pub enum SeriesEnd {
+    /// `ser-#N`: the series side's last move reaches the goal.
     Direct,
-    /// White forces Black to achieve the aim (`s#N`).
-    SelfPlay,
-    /// Both sides cooperate, Black starting (`h#N`).
+    /// `ser-h#N`: after the series the other side reaches the goal in one move.
     Help,
+    /// `ser-s#N`: after the series the other side is forced to reach the goal.
+    SelfPlay,
+    /// `ser-r#N`: after the series the other side must reach the goal if it can.
+    Reflex,
 }
 
-/// What must be achieved.
+/// Who plays how: the shape of the play, apart from the goal and the length.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Aim {
-    Mate,
-    Stalemate,
+pub enum PlayKind {
+    /// `#N`: the attacker (White) reaches the goal against any defence.
+    Direct,
+    /// `s#N`: the attacker forces the defender to reach the goal.
+    SelfPlay,
+    /// `r#N`: as self play, and either side must reach the goal when it can in one.
+    Reflex,
+    /// `h#N`: both sides cooperate; the side not starting makes the last move.
+    Help,
+    /// `ser-…N`: one side plays a series of moves alone, then the play ends as the
+    /// [`SeriesEnd`] says.
+    Series(SeriesEnd),
 }
 
-/// A stipulation such as `#3`, `exact-#4`, `s#2`, `h#3` or `=2`.
+impl PlayKind {
+    /// Half-moves after a series that end it (the other side's one move), 0 for other play.
+    fn series_tail(self) -> u32 {
+        match self {
+            PlayKind::Series(SeriesEnd::Direct) => 0,
+            PlayKind::Series(_) => 1,
+            _ => 0,
+        }
+    }
+
+    /// The shortest length (in half-moves) the play can have: the minimum of a stipulation
+    /// without `exact-`. `half` is the `.5` of help play.
+    fn shortest(self, half: bool) -> u32 {
+        match self {
+            PlayKind::Direct => 1,
+            PlayKind::SelfPlay | PlayKind::Reflex => 2,
+            PlayKind::Help => 2 - u32::from(half),
+            PlayKind::Series(_) => 1 + self.series_tail(),
+        }
+    }
+
+    /// Popeye's prefix before the goal (`s`, `h`, `ser-h`, …).
+    fn prefix(self) -> &'static str {
+        match self {
+            PlayKind::Direct => "",
+            PlayKind::SelfPlay => "s",
+            PlayKind::Reflex => "r",
+            PlayKind::Help => "h",
+            PlayKind::Series(SeriesEnd::Direct) => "ser-",
+            PlayKind::Series(SeriesEnd::Help) => "ser-h",
+            PlayKind::Series(SeriesEnd::SelfPlay) => "ser-s",
+            PlayKind::Series(SeriesEnd::Reflex) => "ser-r",
+        }
+    }
+}
+
+/// The length of the play in half-moves (moves of either side actually played, up to and
+/// including the one that reaches the goal), with the shortest that counts: `#3` is 5
+/// half-moves at most, any odd number from 1; `exact-#3` exactly 5; `h#2.5` 5 from 1;
+/// `ser-h#3` 4 (three Black moves, White's mate) from 2.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Length {
+    pub min: u32,
+    pub max: u32,
+}
+
+/// A stipulation such as `#3`, `exact-#4`, `s#2`, `h#2.5`, `=2` or `ser-h#3`.
 ///
 /// ```
-/// use mateproof::problem::Stipulation;
+/// use mateproof::problem::{Goal, PlayKind, Stipulation};
 /// let s: Stipulation = "#3".parse().unwrap();
 /// assert_eq!(s, Stipulation::direct_mate(3));
+/// assert_eq!(s.length.max, 5);
+/// let h: Stipulation = "h#2.5".parse().unwrap();
+/// assert_eq!((h.play, h.goal, h.length.max), (PlayKind::Help, Goal::Mate, 5));
 /// assert_eq!("exact-#4".parse::<Stipulation>().unwrap().to_string(), "exact-#4");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Stipulation {
-    pub play: Play,
-    pub aim: Aim,
-    /// Number of moves (White's moves for direct and self play, full moves for help play).
-    pub moves: u32,
-    /// `exact-`: the aim must not be reachable in fewer moves.
-    pub exact: bool,
+    pub play: PlayKind,
+    pub goal: Goal,
+    pub length: Length,
 }
 
 impl Stipulation {
+    /// `#N`: White mates in at most `moves` moves (`#0`, which nothing solves, has length 0).
     pub const fn direct_mate(moves: u32) -> Stipulation {
         Stipulation {
-            play: Play::Direct,
-            aim: Aim::Mate,
-            moves,
-            exact: false,
+            play: PlayKind::Direct,
+            goal: Goal::Mate,
+            length: Length {
+                min: 1,
+                max: moves.saturating_mul(2).saturating_sub(1),
+            },
         }
     }
 
-    /// True for what the solver handles today: `#N` and `exact-#N`.
+    /// The one answer to "does Mateproof solve this?": today direct mates, `#N` and
+    /// `exact-#N`. A new kind of play becomes supported here, and every front end follows.
     pub fn is_supported(&self) -> bool {
-        self.play == Play::Direct && self.aim == Aim::Mate && self.moves >= 1
+        self.play == PlayKind::Direct
+            && self.goal == Goal::Mate
+            && self.length.max >= 1
+            && (self.length.min == 1 || self.length.min == self.length.max)
+    }
+
+    /// The number Popeye writes: full moves of the attacker (battle), move pairs (help, the
+    /// whole part of `h#N.5`), moves of the series.
+    pub fn moves(&self) -> u32 {
+        let max = self.length.max;
+        match self.play {
+            PlayKind::Direct => max.div_ceil(2),
+            PlayKind::SelfPlay | PlayKind::Reflex | PlayKind::Help => max / 2,
+            PlayKind::Series(_) => max - self.play.series_tail(),
+        }
+    }
+
+    /// `exact-`: only play of the full length counts. Where the length is already the
+    /// shortest possible (`exact-#1`) the prefix is moot, as in Popeye, and not kept.
+    pub fn is_exact(&self) -> bool {
+        self.length.min == self.length.max && self.length.max > self.shortest()
+    }
+
+    /// The shortest length any play of this kind and parity can have.
+    fn shortest(&self) -> u32 {
+        self.play.shortest(self.is_half_move_help())
+    }
+
+    /// `h#N.5`: help play with an odd number of half-moves.
+    fn is_half_move_help(&self) -> bool {
+        self.play == PlayKind::Help && self.length.max % 2 == 1
+    }
+
+    /// The side that makes the first move: White in battle and series play, except that
+    /// Black starts `h#N` (White makes the last move) and `ser-h#N` (White mates after Black's
+    /// series); White starts `h#N.5`.
+    pub fn starter(&self) -> Color {
+        match self.play {
+            PlayKind::Help if self.length.max.is_multiple_of(2) => Color::Black,
+            PlayKind::Series(SeriesEnd::Help) => Color::Black,
+            _ => Color::White,
+        }
     }
 }
 
@@ -71,48 +179,75 @@ impl FromStr for Stipulation {
             Some(rest) => (true, rest),
             None => (false, lower.as_str()),
         };
-        let (play, rest) = if let Some(r) = rest.strip_prefix("s") {
-            (Play::SelfPlay, r)
-        } else if let Some(r) = rest.strip_prefix("h") {
-            (Play::Help, r)
-        } else {
-            (Play::Direct, rest)
+        let (play, rest) = read_play(rest);
+        let (goal, number) = Goal::read_prefix(rest).ok_or_else(err)?;
+        let (whole, half) = match number.strip_suffix(".5") {
+            Some(whole) if play == PlayKind::Help => (whole, true),
+            _ => (number, false),
         };
-        let (aim, number) = if let Some(r) = rest.strip_prefix('#') {
-            (Aim::Mate, r)
-        } else if let Some(r) = rest.strip_prefix('=') {
-            (Aim::Stalemate, r)
-        } else {
-            return Err(err());
-        };
-        let moves: u32 = number.parse().map_err(|_| err())?;
-        if moves == 0 {
+        let moves: u32 = whole.parse().map_err(|_| err())?;
+        if moves == 0 && !half {
             return Err(err());
         }
+        let max = match play {
+            PlayKind::Direct => moves.checked_mul(2).map(|m| m - 1),
+            PlayKind::SelfPlay | PlayKind::Reflex => moves.checked_mul(2),
+            PlayKind::Help => moves
+                .checked_mul(2)
+                .and_then(|m| m.checked_add(u32::from(half))),
+            PlayKind::Series(_) => moves.checked_add(play.series_tail()),
+        }
+        .ok_or_else(err)?;
+        let min = if exact { max } else { play.shortest(half) };
         Ok(Stipulation {
             play,
-            aim,
-            moves,
-            exact,
+            goal,
+            length: Length { min, max },
         })
     }
 }
 
+/// The play named at the start of `text` (lower case), and the rest.
+fn read_play(text: &str) -> (PlayKind, &str) {
+    let (series, rest) = match text.strip_prefix("ser-") {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let ends = [
+        ('h', SeriesEnd::Help, PlayKind::Help),
+        ('s', SeriesEnd::SelfPlay, PlayKind::SelfPlay),
+        ('r', SeriesEnd::Reflex, PlayKind::Reflex),
+    ];
+    for (letter, series_end, play) in ends {
+        if let Some(rest) = rest.strip_prefix(letter) {
+            return (
+                if series {
+                    PlayKind::Series(series_end)
+                } else {
+                    play
+                },
+                rest,
+            );
+        }
+    }
+    let play = if series {
+        PlayKind::Series(SeriesEnd::Direct)
+    } else {
+        PlayKind::Direct
+    };
+    (play, rest)
+}
+
 impl fmt::Display for Stipulation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.exact {
+        if self.is_exact() {
             f.write_str("exact-")?;
         }
-        match self.play {
-            Play::Direct => {}
-            Play::SelfPlay => f.write_str("s")?,
-            Play::Help => f.write_str("h")?,
+        write!(f, "{}{}{}", self.play.prefix(), self.goal, self.moves())?;
+        if self.is_half_move_help() {
+            f.write_str(".5")?;
         }
-        match self.aim {
-            Aim::Mate => f.write_str("#")?,
-            Aim::Stalemate => f.write_str("=")?,
-        }
-        write!(f, "{}", self.moves)
+        Ok(())
     }
 }
 
@@ -120,15 +255,128 @@ impl fmt::Display for Stipulation {
 mod tests {
     use super::*;
 
+    fn stip(text: &str) -> Stipulation {
+        text.parse().unwrap()
+    }
+
     #[test]
-    fn parses_and_prints() {
-        for text in ["#1", "#12", "exact-#3", "s#2", "h#3", "=2", "h=4"] {
-            assert_eq!(text.parse::<Stipulation>().unwrap().to_string(), text);
+    fn every_popeye_form_prints_as_read() {
+        for text in [
+            "#1",
+            "#3",
+            "#12",
+            "exact-#4",
+            "s#2",
+            "r#3",
+            "=2",
+            "s=3",
+            "h#2",
+            "h#2.5",
+            "h=3.5",
+            "h#0.5",
+            "h=4",
+            "ser-#5",
+            "ser-h#3",
+            "ser-s#4",
+            "ser-r#2",
+            "ser-=3",
+            "exact-h#3",
+            "exact-s#2",
+            "exact-ser-r#2",
+            "exact-h#2.5",
+            "##!2",
+            "##2",
+            "#=2",
+            "==3",
+            "h!=2",
+            "s!#3",
+            "ser-sx2",
+            "ser-003",
+            "h001.5",
+            "sep1",
+            "hc815",
+            "ser-h##!2",
+            "s%2",
+            "h~1",
+            "hk2",
+            "h+3",
+        ] {
+            assert_eq!(stip(text).to_string(), text);
         }
-        for bad in ["", "#", "#0", "x#2", "#-1", "ser-h#3"] {
+        assert_eq!(stip(" H#2 ").to_string(), "h#2");
+        // Popeye: "exact- is moot since the length is minimal".
+        assert_eq!(stip("exact-#1"), stip("#1"));
+    }
+
+    #[test]
+    fn unreadable_stipulations_are_refused() {
+        for bad in [
+            "",
+            "#",
+            "#0",
+            "x#2",
+            "#-1",
+            "h#",
+            "#2.5",
+            "s#1.5",
+            "ser-#0",
+            "ser-h#2.5",
+            "hs#2",
+            "hr#2",
+            "semi-r#1",
+            "z#2",
+            "dia4",
+            "#4294967295",
+            "ser-h#4294967295",
+        ] {
             assert!(bad.parse::<Stipulation>().is_err(), "{bad}");
         }
-        assert!(Stipulation::direct_mate(2).is_supported());
-        assert!(!"s#2".parse::<Stipulation>().unwrap().is_supported());
+    }
+
+    #[test]
+    fn lengths_are_half_moves() {
+        let half_moves = |text: &str| (stip(text).length.min, stip(text).length.max);
+        assert_eq!(half_moves("#3"), (1, 5));
+        assert_eq!(half_moves("exact-#3"), (5, 5));
+        assert_eq!(half_moves("s#2"), (2, 4));
+        assert_eq!(half_moves("r#3"), (2, 6));
+        assert_eq!(half_moves("=2"), (1, 3));
+        assert_eq!(half_moves("h#2"), (2, 4));
+        assert_eq!(half_moves("h#2.5"), (1, 5));
+        assert_eq!(half_moves("h#0.5"), (1, 1));
+        assert_eq!(half_moves("exact-h#3"), (6, 6));
+        assert_eq!(half_moves("ser-#5"), (1, 5));
+        assert_eq!(half_moves("ser-h#3"), (2, 4));
+        assert_eq!(half_moves("ser-s#4"), (2, 5));
+        assert_eq!(half_moves("exact-ser-=3"), (3, 3));
+        assert_eq!(Stipulation::direct_mate(4), stip("#4"));
+        assert_eq!(Stipulation::direct_mate(4).moves(), 4);
+        assert_eq!(stip("h#2.5").moves(), 2);
+        assert_eq!(stip("ser-h#3").moves(), 3);
+    }
+
+    #[test]
+    fn who_starts() {
+        assert_eq!(stip("#2").starter(), Color::White);
+        assert_eq!(stip("s#2").starter(), Color::White);
+        assert_eq!(stip("h#2").starter(), Color::Black);
+        assert_eq!(stip("h#2.5").starter(), Color::White);
+        assert_eq!(stip("h=0.5").starter(), Color::White);
+        assert_eq!(stip("ser-#3").starter(), Color::White);
+        assert_eq!(stip("ser-h#3").starter(), Color::Black);
+        assert_eq!(stip("ser-s#3").starter(), Color::White);
+    }
+
+    #[test]
+    fn only_direct_mates_are_supported() {
+        for text in ["#1", "#2", "exact-#4", "#30"] {
+            assert!(stip(text).is_supported(), "{text}");
+        }
+        for text in [
+            "s#2", "r#2", "=2", "h#2", "h#2.5", "ser-#3", "ser-h#3", "##2", "#=2", "+2",
+        ] {
+            assert!(!stip(text).is_supported(), "{text}");
+        }
+        assert!(!Stipulation::direct_mate(0).is_supported());
     }
 }

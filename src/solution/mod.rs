@@ -1,35 +1,62 @@
-//! The one `Solution` type every writer reads (text, JSON, UCI info lines, Popeye): keys and
-//! tries with their full play, set play, and search statistics. It stores moves, never text;
-//! writers replay the moves from the problem's position to print them.
+//! The solution shapes every writer reads (text, JSON, UCI info lines, Popeye). They store
+//! moves, never text; writers replay the moves from the problem's position to print them.
+//!
+//! Battle play (`#N`, and later `s#N`, `r#N`, `=N`) is a tree named by role, not colour: an
+//! [`AttackNode`] is a move of the side that must force the goal (key, try, threat,
+//! continuation), a [`DefenceNode`] a move of the side resisting it, [`DefenderPlay`] the
+//! defender's play before a key (set play) or after it (post-key play). [`Solution`] holds a
+//! battle problem's keys and tries. Help and series play have no tree: a [`HelpSolution`] is a
+//! list of [`Line`]s, each the moves of one solution. [`walk`] is the one traversal of the
+//! battle tree, in listing order, that every writer uses.
 
 pub mod duals;
+pub mod walk;
+
+/// Hand-built play for the writers' unit tests.
+#[cfg(test)]
+pub(crate) mod fixtures {
+    use super::AttackNode;
+    use crate::board::{Move, Square};
+
+    /// A plain move from its two squares (`d1d7`); no position checks it.
+    pub fn mv(text: &str) -> Move {
+        let sq = |s: &str| Square::from_ascii(s.as_bytes()).unwrap();
+        Move::normal(sq(&text[..2]), sq(&text[2..4]))
+    }
+
+    /// An attacker's move that reaches the goal at once.
+    pub fn mate(text: &str) -> AttackNode {
+        AttackNode::leaf(mv(text), 1)
+    }
+}
 
 use crate::board::{Move, Position};
 use std::time::Duration;
 
-/// What White threatens after a move, when Black could pass.
+/// What the attacker threatens after its move, were the defender to pass.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub enum Threat {
-    /// Not computed: the move checks or mates, it is White's last move, or threats are off.
+    /// Not computed: the move checks or mates, it is the attacker's last move, or threats are off.
     #[default]
     NotShown,
-    /// No threat: Black is in zugzwang.
+    /// No threat: the defender is in zugzwang.
     Zugzwang,
-    /// Every shortest White continuation after a Black null move (several = threat dual).
+    /// Every shortest attacker continuation after the defender's null move (several = a
+    /// threat dual).
     Threats(Vec<AttackNode>),
 }
 
-/// A White move (key, try, threat or continuation) and the play that follows it.
+/// An attacker's move (key, try, threat or continuation) and the play that follows it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct AttackNode {
     pub mv: Move,
-    /// Moves White needs to mate counting this one (1 = this move mates). For a refuted try,
+    /// Moves the attacker needs to reach the goal counting this one (1 = this move mates). For a refuted try,
     /// the length it was tested for.
     pub length: u32,
     pub threat: Threat,
-    /// Black's replies shown as variations, each with every shortest White continuation.
+    /// The defender's replies shown as variations, each with every shortest continuation.
     pub defences: Vec<DefenceNode>,
-    /// Black moves that defeat this move (non-empty only for tries).
+    /// Defender's moves that defeat this move (non-empty only for tries).
     pub refutations: Vec<Move>,
 }
 
@@ -50,27 +77,46 @@ impl AttackNode {
     }
 }
 
-/// A Black move and White's answers to it.
+/// A defender's move and the attacker's answers to it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct DefenceNode {
     pub mv: Move,
-    /// Every shortest White continuation (more than one is a dual). Empty only in post-key
-    /// play, where it marks a Black move that refutes (Popeye prints `refutes.`).
+    /// Every shortest attacker continuation (more than one is a dual). Empty only in post-key
+    /// play, where it marks a defence that refutes (Popeye prints `refutes.`).
     pub continuations: Vec<AttackNode>,
 }
 
 impl DefenceNode {
-    /// A Black move after which White cannot mate in time (listed only in post-key play).
+    /// A defence after which the attacker cannot reach the goal in time (listed only in post-key play).
     pub fn refutes(&self) -> bool {
         self.continuations.is_empty()
     }
 }
 
-/// Black's play in the diagram position (set play), or after the key for `PostKeyPlay`.
+/// The defender's play in the diagram position (set play), or after the key for
+/// `PostKeyPlay`.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct BlackPlay {
+pub struct DefenderPlay {
     pub threat: Threat,
     pub defences: Vec<DefenceNode>,
+}
+
+/// One line of help or series play: the moves from the diagram to the goal, in order.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Line {
+    pub moves: Vec<Move>,
+}
+
+/// Everything found for a help or series problem: every solution as a line of play. (No solver
+/// produces it yet; the shape is here so writers and solvers meet on it.)
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct HelpSolution {
+    /// The position the play starts from.
+    pub position: Position,
+    pub lines: Vec<Line>,
+    /// False when a limit cut the search short: the list may be partial.
+    pub complete: bool,
+    pub stats: SearchStats,
 }
 
 /// Counters of one solve.
@@ -80,15 +126,15 @@ pub struct SearchStats {
     pub time: Duration,
 }
 
-/// Everything the solver found for one problem.
+/// Everything the solver found for one battle-play problem.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Solution {
     /// The position the play starts from.
     pub position: Position,
-    /// Keys and tries, in the order Popeye lists first moves (by square of the moving piece).
+    /// Keys and tries, in the order the solver was asked to try them (its `FirstMoveOrder`).
     pub first_moves: Vec<AttackNode>,
     /// Set play (`SetPlay`), or the play after the key (`PostKeyPlay`).
-    pub set_play: Option<BlackPlay>,
+    pub set_play: Option<DefenderPlay>,
     /// False when a limit (time, nodes, stop) cut the search short: the lists may be partial.
     pub complete: bool,
     /// True when `MaxSolutions` stopped the search with first moves left untested.

@@ -14,7 +14,7 @@ use crate::board::{Move, MoveList, Position};
 use crate::kernel::SearchControl;
 use crate::problem::Problem;
 use crate::rules::RuleMove;
-use crate::solution::{AttackNode, BlackPlay, SearchStats, Solution};
+use crate::solution::{AttackNode, DefenderPlay, SearchStats, Solution};
 use parking_lot::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -69,7 +69,7 @@ pub fn solve(
 /// A table size that suits the stipulation: large enough for the search, small enough that a
 /// short problem does not pay for zeroing memory it never uses (huge pages are zeroed whole).
 pub fn default_hash_mb(problem: &Problem) -> usize {
-    match problem.stipulation.moves {
+    match problem.stipulation.moves() {
         0..=2 => 2,
         3 => 8,
         4 => 32,
@@ -122,7 +122,7 @@ fn solve_question<Q: Question>(
     tt: &TranspositionTable<Q>,
     order: FirstMoveOrder,
 ) -> Result<Solution, SolveError> {
-    let n = problem.stipulation.moves;
+    let n = problem.stipulation.moves();
     let options = &problem.options;
     let mut prover = Prover::new(tt, control);
     let started = std::time::Instant::now();
@@ -152,7 +152,7 @@ fn solve_question<Q: Question>(
             let diagram_black = root.after_null();
             let play = builder.black_play(&diagram_black, n - 1);
             // Set play lists only Black moves that have a set mate; no threat line.
-            set_play = Some(BlackPlay {
+            set_play = Some(DefenderPlay {
                 threat: crate::solution::Threat::NotShown,
                 defences: play.defences,
             });

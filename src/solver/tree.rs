@@ -15,7 +15,7 @@ use super::tt::{DirectMate, Question};
 use crate::board::{Move, Position};
 use crate::problem::SolveOptions;
 use crate::rules::Rules;
-use crate::solution::{AttackNode, BlackPlay, DefenceNode, Threat};
+use crate::solution::{AttackNode, DefenceNode, DefenderPlay, Threat};
 
 /// Expands solution trees over one prover.
 pub struct TreeBuilder<'p, 'a, R: Rules<Move = Move> = Position, Q: Question = DirectMate> {
@@ -59,13 +59,18 @@ impl<R: Rules<Move = Move>, Q: Question> TreeBuilder<'_, '_, R, Q> {
 
     /// Black's play with Black to move in `pos` and White to mate within `budget` more moves:
     /// the threat and the variations.
-    pub fn black_play(&mut self, pos: &R, budget: u32) -> BlackPlay {
+    pub fn black_play(&mut self, pos: &R, budget: u32) -> DefenderPlay {
         self.black_play_with(pos, budget, false)
     }
 
     /// As [`TreeBuilder::black_play`]; with `list_refutations`, Black moves after which White
     /// cannot mate in time are listed too, as defences without continuations (post-key play).
-    pub fn black_play_with(&mut self, pos: &R, budget: u32, list_refutations: bool) -> BlackPlay {
+    pub fn black_play_with(
+        &mut self,
+        pos: &R,
+        budget: u32,
+        list_refutations: bool,
+    ) -> DefenderPlay {
         let threat = if pos.is_check() || self.options.no_threat {
             Threat::NotShown
         } else {
@@ -112,7 +117,7 @@ impl<R: Rules<Move = Move>, Q: Question> TreeBuilder<'_, '_, R, Q> {
                 continuations,
             });
         }
-        BlackPlay { threat, defences }
+        DefenderPlay { threat, defences }
     }
 
     /// Every White move from `pos` that mates within exactly `length` (the shortest), expanded.

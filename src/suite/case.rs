@@ -90,6 +90,7 @@ impl Claim {
     /// assert_eq!(Claim::of_stipulation("#3".parse().unwrap()), Ok(Claim::Within(3)));
     /// assert_eq!(Claim::of_stipulation("exact-#3".parse().unwrap()), Ok(Claim::Proven(3)));
     /// assert!(Claim::of_stipulation("h#2".parse().unwrap()).is_err());
+    /// assert!(Claim::of_stipulation("ser-h#3".parse().unwrap()).is_err());
     /// ```
     pub fn of_stipulation(stipulation: Stipulation) -> Result<Claim, Unusable> {
         if !stipulation.is_supported() {
@@ -97,10 +98,10 @@ impl Claim {
                 "stipulation {stipulation} is not solved yet (directmates only)"
             )));
         }
-        Ok(if stipulation.exact {
-            Claim::Proven(stipulation.moves)
+        Ok(if stipulation.is_exact() {
+            Claim::Proven(stipulation.moves())
         } else {
-            Claim::Within(stipulation.moves)
+            Claim::Within(stipulation.moves())
         })
     }
 }

@@ -10,12 +10,13 @@
 use crate::board::Move;
 use crate::problem::Stipulation;
 use crate::solution::duals::{find_duals, Dual};
+use crate::solution::walk::{walk_attack, walk_defender_play, Step, StepKind, Visitor};
 use crate::solution::{DefenceNode, Solution, Threat};
 
 /// The report's lines, from `verdict` to `end`.
 pub fn problem_report(solution: &Solution, stipulation: &Stipulation) -> Vec<String> {
     // Duals are classified once, by the solution's own rules; the writer only places them.
-    let duals = find_duals(solution, stipulation.moves)
+    let duals = find_duals(solution, stipulation.moves())
         .into_iter()
         .map(|d| (d.path.clone(), d))
         .collect();
@@ -47,20 +48,17 @@ pub fn problem_report(solution: &Solution, stipulation: &Stipulation) -> Vec<Str
     if let Some(play) = &solution.set_play {
         // White has passed its first move: after Black's, N - 1 White moves remain, as after
         // a key.
-        w.black_play(
-            &mut vec![Move::NULL],
+        walk_defender_play(
+            &mut w,
+            &(),
+            &[Move::NULL],
             &play.threat,
             &play.defences,
-            stipulation.moves,
+            stipulation.moves(),
         );
     }
     for node in &solution.first_moves {
-        w.black_play(
-            &mut vec![node.mv],
-            &node.threat,
-            &node.defences,
-            node.length,
-        );
+        walk_attack(&mut w, &(), node, StepKind::First);
     }
     let count = w.lines.len() + 1;
     w.record(format!("end lines={count}"));
@@ -98,17 +96,34 @@ impl Writer {
         self.lines.push(format!("info string mp {body}"));
     }
 
-    /// Black to move after `line`, which ends with a White move (or a pass); White has
-    /// `length` moves counting that one, so `length - 1` remain against each defence. Writes
-    /// the threat or zugzwang, then every defence with its continuations, depth first.
-    fn black_play(
-        &mut self,
-        line: &mut Vec<Move>,
-        threat: &Threat,
-        defences: &[DefenceNode],
-        length: u32,
-    ) {
-        let here = list(line);
+    /// The dual whose choice follows `line` and then `mv`, if there is one.
+    fn dual_at(&mut self, line: &[Move], mv: Move, after: &str) {
+        let mut line = line.to_vec();
+        line.push(mv);
+        let Some(i) = self.duals.iter().position(|(l, _)| *l == line) else {
+            return;
+        };
+        let (_, dual) = self.duals.swap_remove(i);
+        self.record(format!(
+            "dual line={} after={after} ply={} moves={} kind={} class={} mating={} short={}",
+            list(&line),
+            line.len() + 1,
+            list(&dual.moves),
+            dual.size.name(),
+            if dual.minor { "minor" } else { "major" },
+            yes_no(dual.on_mating_move),
+            yes_no(dual.short)
+        ));
+    }
+}
+
+/// The walk writes the records where the play meets them: the threat or zugzwang when Black
+/// is to move, then each defence with its continuations, depth first.
+impl Visitor<()> for Writer {
+    /// Black to move after `step.line`, which ends with a White move (or a pass); White has
+    /// `length` moves counting that one, so `length - 1` remain against each defence.
+    fn defender_to_move(&mut self, step: &Step<()>, threat: &Threat, length: u32) {
+        let here = list(step.line);
         let remaining = length.saturating_sub(1);
         match threat {
             Threat::NotShown => {}
@@ -120,23 +135,13 @@ impl Writer {
                     "threat line={here} moves={} mate={mate}",
                     list(&moves)
                 ));
-                line.push(Move::NULL);
-                self.dual_at(line, "threat");
-                for t in threats {
-                    line.push(t.mv);
-                    self.black_play(line, &t.threat, &t.defences, t.length);
-                    line.pop();
-                }
-                line.pop();
+                self.dual_at(step.line, Move::NULL, "threat");
             }
-        }
-        for d in defences {
-            self.defence(line, d, remaining);
         }
     }
 
-    fn defence(&mut self, line: &mut Vec<Move>, d: &DefenceNode, remaining: u32) {
-        let here = list(line);
+    fn defence(&mut self, step: &Step<()>, d: &DefenceNode, remaining: u32) {
+        let here = list(step.line);
         let replies: Vec<Move> = d.continuations.iter().map(|c| c.mv).collect();
         let mate = d.continuations.first().map_or(0, |c| c.length);
         self.record(format!(
@@ -150,50 +155,17 @@ impl Writer {
                 d.mv
             ));
         }
-        line.push(d.mv);
-        self.dual_at(line, "defence");
-        for c in &d.continuations {
-            line.push(c.mv);
-            self.black_play(line, &c.threat, &c.defences, c.length);
-            line.pop();
-        }
-        line.pop();
-    }
-
-    /// The dual whose choice follows `line`, if there is one.
-    fn dual_at(&mut self, line: &[Move], after: &str) {
-        let Some(i) = self.duals.iter().position(|(l, _)| l == line) else {
-            return;
-        };
-        let (_, dual) = self.duals.swap_remove(i);
-        self.record(format!(
-            "dual line={} after={after} ply={} moves={} kind={} class={} mating={} short={}",
-            list(line),
-            line.len() + 1,
-            list(&dual.moves),
-            dual.size.name(),
-            if dual.minor { "minor" } else { "major" },
-            yes_no(dual.on_mating_move),
-            yes_no(dual.short)
-        ));
+        self.dual_at(step.line, d.mv, "defence");
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Position, Square, Validation};
+    use crate::board::{Position, Validation};
+    use crate::solution::fixtures::{mate, mv};
     use crate::solution::{AttackNode, SearchStats};
     use std::time::Duration;
-
-    fn mv(text: &str) -> Move {
-        let sq = |s: &str| Square::from_ascii(s.as_bytes()).unwrap();
-        Move::normal(sq(&text[..2]), sq(&text[2..4]))
-    }
-
-    fn mate(text: &str) -> AttackNode {
-        AttackNode::leaf(mv(text), 1)
-    }
 
     fn defence(text: &str, replies: &[&str]) -> DefenceNode {
         DefenceNode {
@@ -328,7 +300,7 @@ mod tests {
     #[test]
     fn set_play_follows_a_pass_and_incomplete_searches_say_so() {
         let mut s = two_mover();
-        s.set_play = Some(crate::solution::BlackPlay {
+        s.set_play = Some(crate::solution::DefenderPlay {
             threat: Threat::NotShown,
             defences: vec![defence("e8f8", &["d1d8"])],
         });
