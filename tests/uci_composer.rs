@@ -139,13 +139,9 @@ fn composer_says_once_why_a_position_is_not_improved() {
 /// show, the game search alone already counted more than the prover).
 #[test]
 fn prover_line_counts_the_nodes_of_its_time() {
-    let mut uci = Uci::start();
-    uci.send("setoption name Threads value 2");
     // A mate in 4 of the dm4 suite (Popeye-checked reference data): the game search prints
     // its iterations before the prover's proof arrives.
-    let suite = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/suites/dm4.epd");
-    let Ok(text) = std::fs::read_to_string(&suite) else {
-        eprintln!("skipped: {} is absent", suite.display());
+    let Some(text) = mateproof::reference::shared_text("suites/dm4.epd") else {
         return;
     };
     let fen: Vec<&str> = text
@@ -155,12 +151,27 @@ fn prover_line_counts_the_nodes_of_its_time() {
         .split(' ')
         .take(4)
         .collect();
-    uci.send(&format!("position fen {}", fen.join(" ")));
-    uci.send("go movetime 2000");
-    let lines = uci.until("bestmove", GUARD);
+    // Under load the game search may see the mate first, and then the prover's line is not
+    // owed: a few attempts, of which one must show the prover's line.
+    for _ in 0..4 {
+        let mut uci = Uci::start();
+        uci.send("setoption name Threads value 2");
+        uci.send(&format!("position fen {}", fen.join(" ")));
+        uci.send("go movetime 2000");
+        let lines = uci.until("bestmove", GUARD);
+        if prover_lines_are_consistent(&lines) > 0 {
+            return;
+        }
+    }
+    panic!("in four searches the prover never reported its proof of the mate");
+}
+
+/// Checks every `nodes`/`time`/`nps` line (nps is nodes over time; the prover's line counts at
+/// least every game node reported before it) and returns how many lines were the prover's.
+fn prover_lines_are_consistent(lines: &[String]) -> usize {
     let mut game_nodes = 0u64;
     let mut prover_lines = 0;
-    for line in &lines {
+    for line in lines {
         let (Some(nodes), Some(time), Some(nps)) = (
             number(line, "nodes"),
             number(line, "time"),
@@ -171,7 +182,6 @@ fn prover_line_counts_the_nodes_of_its_time() {
         if line.contains(" hashfull ") {
             game_nodes = game_nodes.max(nodes);
         } else {
-            // The prover's line: at least every game node reported before it.
             assert!(nodes >= game_nodes, "{line} after {game_nodes} game nodes");
             prover_lines += 1;
         }
@@ -184,5 +194,6 @@ fn prover_line_counts_the_nodes_of_its_time() {
             );
         }
     }
-    assert_eq!(prover_lines, 1, "the prover proves the mate: {lines:#?}");
+    assert!(prover_lines <= 1, "one proof, one line: {lines:#?}");
+    prover_lines
 }
