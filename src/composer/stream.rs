@@ -27,6 +27,10 @@ pub enum ComposeError {
     BlackToMove,
     #[error("mate in {0} is out of the composer's range (1 to {max})", max = MAX_MOVES)]
     Length(u32),
+    /// A search thread panicked (a bug of ours): the levels it worked on are unknown, so no
+    /// report claims them searched.
+    #[error("internal error: a composer thread failed ({0})")]
+    ThreadPanicked(String),
 }
 
 /// The longest stipulation the composer accepts: each examined position needs a full
@@ -51,6 +55,8 @@ pub struct ImprovementStream {
     cancel: Arc<AtomicBool>,
     handle: Option<JoinHandle<Vec<LevelReport>>>,
     levels: Vec<LevelReport>,
+    /// The panic message of the search thread, if it failed.
+    failure: Option<String>,
 }
 
 /// Checks the problem, judges the original and starts the search.
@@ -99,6 +105,7 @@ pub fn improvements(
         cancel,
         handle: Some(handle),
         levels: Vec::new(),
+        failure: None,
     })
 }
 
@@ -135,9 +142,19 @@ impl ImprovementStream {
         &self.levels
     }
 
+    /// Why the search ended without its level reports, once it has ended: a thread panicked.
+    pub fn failure(&self) -> Option<ComposeError> {
+        self.failure.clone().map(ComposeError::ThreadPanicked)
+    }
+
     fn join(&mut self) {
         if let Some(handle) = self.handle.take() {
-            self.levels = handle.join().unwrap_or_default();
+            match handle.join() {
+                Ok(levels) => self.levels = levels,
+                Err(payload) => {
+                    self.failure = Some(crate::util::threads::panic_text(&*payload));
+                }
+            }
         }
     }
 }
@@ -199,6 +216,9 @@ pub fn compose(
     let started = Instant::now();
     let mut stream = improvements(problem, options, control)?;
     let mut found: Vec<Improvement> = stream.by_ref().collect();
+    if let Some(failure) = stream.failure() {
+        return Err(failure);
+    }
     rank(&mut found);
     let levels = stream.levels().to_vec();
     Ok(ComposeReport {
@@ -278,8 +298,49 @@ impl Iterator for UciLines {
         if let Some(first) = self.first.take() {
             return Some(first);
         }
-        self.stream
-            .next()
-            .map(|imp| super::report::uci_suggestion_line(&imp))
+        match self.stream.next() {
+            Some(imp) => Some(super::report::uci_suggestion_line(&imp)),
+            None => {
+                let failure = self.stream.failure()?;
+                self.stream.failure = None; // said once
+                Some(format!("info string error: composer: {failure}"))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Position, Validation};
+
+    /// A stream whose search thread panicked: its end says so instead of passing for a search
+    /// that found nothing.
+    #[test]
+    fn a_panicking_search_thread_is_reported() {
+        let position = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Validation::Lenient)
+            .expect("legal");
+        let problem = Problem::directmate(position, 1);
+        let options = ComposeOptions {
+            depth: 1,
+            ..ComposeOptions::default()
+        };
+        let mut stream =
+            improvements(&problem, options, SearchControl::unlimited()).expect("a #1");
+        stream.cancel();
+        let real = stream.handle.take().expect("running");
+        assert!(real.join().is_ok());
+        stream.handle = Some(std::thread::spawn(|| panic!("injected failure")));
+        let mut lines = UciLines {
+            first: None,
+            stream,
+        };
+        let said: Vec<String> = lines.by_ref().collect();
+        let last = said.last().expect("the failure is said");
+        assert_eq!(
+            last,
+            "info string error: composer: internal error: a composer thread failed (injected failure)"
+        );
+        assert!(lines.stream.levels().is_empty());
     }
 }

@@ -7,6 +7,7 @@ use super::{Dfpn, SearchControl, TranspositionTable};
 use crate::board::{Move, Position};
 use crate::problem::{Play, Problem};
 use crate::solution::{AttackNode, BlackPlay, SearchStats, Solution};
+use crate::util::threads::join_all;
 use parking_lot::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -32,6 +33,10 @@ pub enum SolveError {
     Unsupported(crate::problem::Stipulation),
     #[error("PostKeyPlay needs a position where Black may be to move: {0}")]
     PostKeyIllegal(String),
+    /// A search thread panicked: a bug of ours. Its share of the first moves is unknown, so no
+    /// verdict is given at all rather than one that silently lacks keys.
+    #[error("internal error: a search thread failed ({0}); no verdict")]
+    ThreadPanicked(String),
 }
 
 /// Solves a problem with a fresh table of `hash_mb` megabytes.
@@ -74,6 +79,7 @@ pub fn solve_with_table(
     let mut set_play = None;
     let mut first_moves = Vec::new();
     let mut max_solutions_reached = false;
+    let mut workers_stopped = false;
 
     if options.post_key_play {
         // The diagram shows the position after the key: Black is to move.
@@ -100,12 +106,16 @@ pub fn solve_with_table(
                 defences: play.defences,
             });
         }
-        (first_moves, max_solutions_reached) =
-            solve_first_moves(&root, n, &mut prover, problem, control.threads());
+        let found = solve_first_moves(&root, n, &mut prover, problem, control.threads())?;
+        first_moves = found.nodes;
+        max_solutions_reached = found.max_solutions_reached;
+        workers_stopped = found.workers_stopped;
     }
 
     prover.flush_nodes();
-    let complete = !prover.aborted();
+    // Complete only if no thread at all stopped early: a worker cut by the clock leaves its
+    // first moves untested, whatever the main thread saw.
+    let complete = !prover.aborted() && !workers_stopped;
     Ok(Solution {
         position: problem.position,
         first_moves,
@@ -119,17 +129,27 @@ pub fn solve_with_table(
     })
 }
 
+/// What [`solve_first_moves`] found.
+struct FirstMoves {
+    /// Keys and tries, in listing order.
+    nodes: Vec<AttackNode>,
+    /// `MaxSolutions` ended the list early.
+    max_solutions_reached: bool,
+    /// A worker thread's prover was stopped by a limit (the calling prover's own flag says
+    /// the same for the work it did itself).
+    workers_stopped: bool,
+}
+
 /// Keys (every first move that forces mate within `n`) and tries, in Popeye's listing order.
-/// The flag is true when `MaxSolutions` ended the list early. With several threads the first
-/// moves are shared out among them (one prover each, one shared table); the result is the
-/// same as with one.
+/// With several threads the first moves are shared out among them (one prover each, one shared
+/// table); the result is the same as with one. A panicking thread is an error, never a gap.
 fn solve_first_moves(
     root: &Position,
     n: u32,
     prover: &mut Prover,
     problem: &Problem,
     threads: usize,
-) -> (Vec<AttackNode>, bool) {
+) -> Result<FirstMoves, SolveError> {
     // Deep problems: df-pn proves a key far faster than the depth-first search, which in turn
     // is the better tool for refuting the other first moves. A budgeted df-pn run at the root
     // leaves its proof in the shared table for the loop below.
@@ -146,6 +166,7 @@ fn solve_first_moves(
     crate::popeye::order::sort_siblings(root, &mut first, lister);
     let max_keys = problem.options.max_solutions.unwrap_or(u32::MAX) as usize;
 
+    let mut workers_stopped = false;
     let results: Vec<Option<FirstMove>> = if threads <= 1 {
         let mut results = Vec::new();
         let mut keys = 0;
@@ -162,7 +183,7 @@ fn solve_first_moves(
         let next = AtomicUsize::new(0);
         let slots: Vec<Mutex<Option<FirstMove>>> = first.iter().map(|_| Mutex::new(None)).collect();
         let (tt, control, restrictions) = (prover.table(), prover.control(), prover.restrictions());
-        let worker_nodes: u64 = std::thread::scope(|scope| {
+        let joined = std::thread::scope(|scope| {
             let workers: Vec<_> = (0..threads)
                 .map(|_| {
                     scope.spawn(|| {
@@ -176,13 +197,16 @@ fn solve_first_moves(
                             *slots[i].lock() = first_move(&mut own, root, m, n, problem);
                         }
                         own.flush_nodes();
-                        own.nodes()
+                        (own.nodes(), own.aborted())
                     })
                 })
                 .collect();
-            workers.into_iter().map(|w| w.join().unwrap_or(0)).sum()
+            join_all(workers)
         });
-        prover.add_foreign_nodes(worker_nodes);
+        for (nodes, stopped) in joined.map_err(SolveError::ThreadPanicked)? {
+            prover.add_foreign_nodes(nodes);
+            workers_stopped |= stopped;
+        }
         slots.into_iter().map(|slot| slot.into_inner()).collect()
     };
 
@@ -205,8 +229,13 @@ fn solve_first_moves(
         }
     }
     // MaxSolutions ended the list if first moves were left untested or dropped.
-    (nodes, keys >= max_keys && kept < first.len())
+    Ok(FirstMoves {
+        nodes,
+        max_solutions_reached: keys >= max_keys && kept < first.len(),
+        workers_stopped,
+    })
 }
+
 
 /// What one first move turned out to be.
 enum FirstMove {
@@ -263,4 +292,41 @@ fn refutations(prover: &mut Prover, pos: &Position, budget: u32, limit: u32) -> 
         }
     }
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Validation;
+    use crate::problem::Stipulation;
+
+    /// K+R vs K, mate in 5 is impossible here: a search that gives up early has found no key
+    /// and must not call that a verdict.
+    fn rook_ending(threads: usize, nodes: u64) -> Solution {
+        let position = Position::from_fen("8/8/8/4k3/8/8/8/KR6 w - - 0 1", Validation::Lenient)
+            .expect("legal position");
+        let problem = Problem::new(position, Stipulation::direct_mate(5));
+        let control = SearchControl::unlimited()
+            .with_threads(threads)
+            .with_node_limit(nodes);
+        solve_with_table(&problem, &control, &TranspositionTable::new(4)).expect("supported")
+    }
+
+    #[test]
+    fn a_threaded_search_cut_by_a_limit_is_incomplete() {
+        for threads in [1, 2, 3] {
+            let solution = rook_ending(threads, 2_000);
+            assert!(
+                !solution.complete,
+                "{threads} threads: a search stopped after 2,000 nodes called itself complete"
+            );
+        }
+    }
+
+    #[test]
+    fn a_threaded_search_that_finishes_is_complete() {
+        let solution = rook_ending(2, u64::MAX);
+        assert!(solution.complete);
+        assert!(solution.first_moves.is_empty(), "no mate in 5 from here");
+    }
 }
