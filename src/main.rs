@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 use mateproof::board::{fen::STARTPOS_FEN, Position, Validation};
+use std::io::Write;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -75,8 +76,12 @@ fn run_perft(depth: u32, fen: Option<&str>) -> ExitCode {
     };
     match mateproof::perft::write_report(&mut std::io::stdout().lock(), &pos, depth) {
         Ok(_) => ExitCode::SUCCESS,
+        // A reader that closed the output (`| head`) ends the count quietly, as SIGPIPE would.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            ExitCode::from(mateproof::suite::cli::EXIT_OUTPUT_CLOSED)
+        }
         Err(e) => {
-            eprintln!("error: {e}");
+            let _ = writeln!(std::io::stderr(), "error: {e}");
             ExitCode::FAILURE
         }
     }

@@ -71,6 +71,14 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         eprintln!("error: --mate must be between 1 and 200");
         return ExitCode::from(2);
     }
+    if args.threads > crate::util::threads::MAX_THREADS {
+        eprintln!(
+            "error: --threads {}: expected a whole number from 1 to {}",
+            args.threads,
+            crate::util::threads::MAX_THREADS
+        );
+        return ExitCode::from(2);
+    }
     let mut problem = Problem::new(position, Stipulation::direct_mate(args.mate));
     problem.options.variations = !args.keys_only;
     problem.options.set_play = args.setplay;
