@@ -110,6 +110,17 @@ impl<R: Read> Iterator for PgnGames<R> {
                 self.done = true;
                 None
             }
+            // A game the parser cannot read (a tag longer than its buffer): that game is one
+            // error, and reading goes on after it. Only a failing file ends the run.
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+                self.done = self.reader.skip_game().is_err();
+                Some(PgnGame {
+                    line,
+                    label: None,
+                    fen: None,
+                    case: Err(Unusable::Input(format!("cannot read this PGN game: {e}"))),
+                })
+            }
             Err(e) => Some(self.failure(line, e)),
         }
     }
