@@ -35,6 +35,13 @@ pub fn solution_text(solution: &Solution, stipulation: &Stipulation) -> String {
         );
     }
     let keys = solution.keys().count();
+    if solution.tree_cut {
+        let _ = writeln!(
+            s,
+            "tree cut at {} White moves: later moves are shown without their play",
+            crate::solution::MAX_TREE_NODES
+        );
+    }
     let _ = writeln!(
         s,
         "{} key{}{}; {} nodes, {} ms{}",

@@ -129,6 +129,14 @@ impl<'a> Prover<'a> {
         self.tt
     }
 
+    /// Looks at the limits now (not only every few nodes); true once stopped.
+    pub fn poll_limits(&mut self) -> bool {
+        if !self.aborted && self.control.should_stop() {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
     #[inline]
     fn count_node(&mut self) {
         self.nodes += 1;

@@ -2,7 +2,7 @@
 //! of a position for engine use ([`mate_search`]).
 
 use super::prover::{Prover, Restrictions};
-use super::tree::TreeBuilder;
+use super::tree::{TreeBudget, TreeBuilder};
 use super::{Dfpn, SearchControl, TranspositionTable};
 use crate::board::{Move, Position};
 use crate::problem::{Play, Problem};
@@ -80,6 +80,7 @@ pub fn solve_with_table(
     let mut first_moves = Vec::new();
     let mut max_solutions_reached = false;
     let mut workers_stopped = false;
+    let budget = TreeBudget::default();
 
     if options.post_key_play {
         // The diagram shows the position after the key: Black is to move.
@@ -90,6 +91,7 @@ pub fn solve_with_table(
         let mut builder = TreeBuilder {
             prover: &mut prover,
             options,
+            budget: &budget,
         };
         set_play = Some(builder.black_play_with(&root, n.saturating_sub(1), true));
     } else {
@@ -97,6 +99,7 @@ pub fn solve_with_table(
             let mut builder = TreeBuilder {
                 prover: &mut prover,
                 options,
+                budget: &budget,
             };
             let diagram_black = root.after_null();
             let play = builder.black_play(&diagram_black, n - 1);
@@ -106,7 +109,7 @@ pub fn solve_with_table(
                 defences: play.defences,
             });
         }
-        let found = solve_first_moves(&root, n, &mut prover, problem, control.threads())?;
+        let found = solve_first_moves(&root, n, &mut prover, problem, control.threads(), &budget)?;
         first_moves = found.nodes;
         max_solutions_reached = found.max_solutions_reached;
         workers_stopped = found.workers_stopped;
@@ -122,6 +125,7 @@ pub fn solve_with_table(
         set_play,
         complete,
         max_solutions_reached,
+        tree_cut: budget.was_cut(),
         stats: SearchStats {
             nodes: prover.nodes(),
             time: started.elapsed(),
@@ -149,6 +153,7 @@ fn solve_first_moves(
     prover: &mut Prover,
     problem: &Problem,
     threads: usize,
+    budget: &TreeBudget,
 ) -> Result<FirstMoves, SolveError> {
     // Deep problems: df-pn proves a key far faster than the depth-first search, which in turn
     // is the better tool for refuting the other first moves. A budgeted df-pn run at the root
@@ -174,7 +179,7 @@ fn solve_first_moves(
             if prover.aborted() || keys >= max_keys {
                 break;
             }
-            let result = first_move(prover, root, m, n, problem);
+            let result = first_move(prover, root, m, n, problem, budget);
             keys += usize::from(matches!(result, Some(FirstMove::Key(_))));
             results.push(result);
         }
@@ -194,7 +199,7 @@ fn solve_first_moves(
                             if own.aborted() {
                                 break;
                             }
-                            *slots[i].lock() = first_move(&mut own, root, m, n, problem);
+                            *slots[i].lock() = first_move(&mut own, root, m, n, problem, budget);
                         }
                         own.flush_nodes();
                         (own.nodes(), own.aborted())
@@ -251,6 +256,7 @@ fn first_move(
     m: Move,
     n: u32,
     problem: &Problem,
+    budget: &TreeBudget,
 ) -> Option<FirstMove> {
     let options = &problem.options;
     if !prover.move_allowed(root, m, n) {
@@ -258,7 +264,11 @@ fn first_move(
     }
     let child = root.after(m);
     let shortest = prover.shortest_loss(&child, n - 1);
-    let mut builder = TreeBuilder { prover, options };
+    let mut builder = TreeBuilder {
+        prover,
+        options,
+        budget,
+    };
     match shortest {
         Some(k) => {
             let length = k + 1;
@@ -328,5 +338,46 @@ mod tests {
         let solution = rook_ending(2, u64::MAX);
         assert!(solution.complete);
         assert!(solution.first_moves.is_empty(), "no mate in 5 from here");
+    }
+}
+
+#[cfg(test)]
+mod tree_size {
+    use super::*;
+    use crate::board::Validation;
+    use crate::problem::Stipulation;
+    use crate::solution::{DefenceNode, Threat, MAX_TREE_NODES};
+
+    /// White moves shown with the play after them.
+    fn expanded(node: &AttackNode) -> usize {
+        let threat = match &node.threat {
+            Threat::Threats(t) => t.iter().map(expanded).sum(),
+            _ => 0,
+        };
+        let below = |d: &DefenceNode| d.continuations.iter().map(expanded).sum::<usize>();
+        let own = usize::from(!node.defences.is_empty() || threat > 0);
+        own + threat + node.defences.iter().map(below).sum::<usize>()
+    }
+
+    /// K+R against K as a #16 has ten keys and a tree of hundreds of thousands of moves: it is
+    /// cut at the documented size, and says so.
+    #[test]
+    fn a_huge_tree_is_cut_at_the_documented_size() {
+        let position = Position::from_fen("8/8/8/4k3/8/8/8/KR6 w - - 0 1", Validation::Lenient)
+            .expect("legal");
+        let mut problem = Problem::new(position, Stipulation::direct_mate(16));
+        problem.options.variations = true;
+        let solution = solve_with_table(
+            &problem,
+            &SearchControl::unlimited(),
+            &TranspositionTable::new(64),
+        )
+        .expect("supported");
+        assert_eq!(solution.keys().count(), 10);
+        assert!(solution.complete && solution.tree_cut);
+        let shown: usize = solution.first_moves.iter().map(expanded).sum();
+        assert!(shown <= MAX_TREE_NODES, "{shown} moves expanded");
+        let text = crate::output::text::solution_text(&solution, &problem.stipulation);
+        assert!(text.contains(&format!("tree cut at {MAX_TREE_NODES} White moves")));
     }
 }
