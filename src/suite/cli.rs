@@ -38,6 +38,8 @@ pub struct SuiteArgs {
     #[arg(long, value_name = "N")]
     pub nodes: Option<u64>,
     /// Transposition table per position in MB (default: 1, 2, 4, 8, 32 for #1–#5, 128 beyond).
+    /// Each worker holds one table at a time, so the run's memory stays within about
+    /// --threads × --hash MB.
     #[arg(long, value_name = "MB", value_parser = crate::cli::args::parse_hash_mb)]
     pub hash: Option<usize>,
     /// Write the JSON report (one object per position and a summary) to FILE. FILE is replaced
