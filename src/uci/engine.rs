@@ -152,8 +152,17 @@ impl Engine {
             return Err(UciError::Busy("setoption"));
         }
         match self.options.set(name, value)? {
-            // Dropped now, rebuilt at the next search: old and new never coexist in memory.
-            Effect::ResizeHash => self.tables = None,
+            // Rebuilt at the next search. The old tables are given back on a thread of their
+            // own: unmapping gigabytes of resident pages takes the kernel a while, and the
+            // command loop must answer at once. The new tables are mapped lazily, so the two
+            // overlap in memory only by what the next search touches meanwhile.
+            Effect::ResizeHash => {
+                if let Some(old) = self.tables.take() {
+                    let _ = std::thread::Builder::new()
+                        .name("mateproof-free-hash".into())
+                        .spawn(move || drop(old));
+                }
+            }
             Effect::ClearHash => {
                 if let Some(tables) = &self.tables {
                     tables.clear();
