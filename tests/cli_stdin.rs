@@ -4,7 +4,12 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn run_with_stdin(input: &str) -> (String, i32) {
+    run_with_bytes(&[], input.as_bytes())
+}
+
+fn run_with_bytes(args: &[&str], input: &[u8]) -> (String, i32) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mateproof"))
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -13,7 +18,7 @@ fn run_with_stdin(input: &str) -> (String, i32) {
         .stdin
         .take()
         .expect("stdin is piped")
-        .write_all(input.as_bytes())
+        .write_all(input)
         .expect("input written");
     let out = child.wait_with_output().expect("the binary ends");
     (
@@ -46,4 +51,17 @@ fn anything_else_is_uci() {
     assert!(out.trim_end().ends_with("readyok"), "{out}");
     let (out, _) = run_with_stdin("position startpos moves e2e4\ngo depth 1\n");
     assert!(out.contains("bestmove "), "{out}");
+}
+
+/// A byte-order mark and Latin-1 bytes (an author's name) are read on stdin as they are from
+/// a file, by `mateproof popeye` and by `mateproof` alone.
+#[test]
+fn a_byte_order_mark_and_latin1_are_read_on_stdin() {
+    let problem: &[u8] =
+        b"\xEF\xBB\xBFBeginProblem\nAuthor Jos\xE9\nPieces White Kg6 Rb1 Black Kh8\nStipulation #1\nEndProblem\n";
+    for args in [&[][..], &["popeye"][..]] {
+        let (out, status) = run_with_bytes(args, problem);
+        assert!(out.contains("   1.Rb1-b8 # !"), "{args:?}: {out}");
+        assert_eq!(status, 0, "{args:?}: {out}");
+    }
 }

@@ -24,6 +24,8 @@ pub struct RunOptions {
     pub regression: bool,
     /// `-maxtime`: seconds per problem (a problem's own `MaxTime` wins if smaller).
     pub max_time: Option<Duration>,
+    /// `-maxmem`: the transposition table in MB (by default sized to the stipulation).
+    pub hash_mb: Option<usize>,
 }
 
 /// What a run produced.
@@ -289,5 +291,8 @@ fn solve_with_solver(
         Some(limit) => SearchControl::unlimited().with_time_limit(limit),
         None => SearchControl::unlimited(),
     };
-    solver::solve(problem, &control)
+    match options.hash_mb {
+        Some(mb) => solver::solve_with_table(problem, &control, &solver::TranspositionTable::new(mb)),
+        None => solver::solve(problem, &control),
+    }
 }
