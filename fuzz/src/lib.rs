@@ -206,6 +206,7 @@ pub fn popeye_input(data: &[u8]) {
     let options = RunOptions {
         regression: true,
         max_time: Some(Duration::from_millis(5)),
+        hash_mb: None,
     };
     let out = run_popeye(&text, &options);
     if out.problems > 0 {
