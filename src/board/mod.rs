@@ -30,7 +30,7 @@ pub use end_state::{EndState, History};
 pub use fen::{parse_fen, ParseFenError, STARTPOS_FEN};
 pub use flights::Flights;
 pub use movegen::{GenKind, MoveCounter, MoveSink};
-pub use movelist::{MoveList, MAX_MOVES};
+pub use movelist::{MoveList, StackList, INLINE_MOVES, MAX_MOVES};
 pub use mv::{Move, MoveKind};
 pub use position::Position;
 pub use role::{Piece, Role};

@@ -5,7 +5,7 @@
 //! full sort.
 
 use super::eval::role_value;
-use crate::board::{Color, Move, MoveList, Position, Role, MAX_MOVES};
+use crate::board::{Color, Move, MoveList, Position, Role, StackList, INLINE_MOVES};
 
 const TABLE_MOVE: i32 = 1 << 30;
 const GOOD_TACTIC: i32 = 1 << 24;
@@ -60,7 +60,7 @@ pub fn is_tactical(pos: &Position, m: Move) -> bool {
 /// The moves of one node, handed out best-first.
 pub struct MovePicker {
     moves: MoveList,
-    scores: [i32; MAX_MOVES],
+    scores: StackList<i32, INLINE_MOVES>,
     next: usize,
 }
 
@@ -74,9 +74,9 @@ impl MovePicker {
         killers: [Move; 2],
         history: &History,
     ) -> MovePicker {
-        let mut scores = [0; MAX_MOVES];
-        for (score, &m) in scores.iter_mut().zip(moves.iter()) {
-            *score = if m == table_move {
+        let mut scores = StackList::new();
+        for &m in moves.iter() {
+            scores.push(if m == table_move {
                 TABLE_MOVE
             } else if is_tactical(pos, m) {
                 GOOD_TACTIC + tactical_score(pos, m)
@@ -86,7 +86,7 @@ impl MovePicker {
                 KILLER[1]
             } else {
                 history.get(pos.turn(), m)
-            };
+            });
         }
         MovePicker {
             moves,

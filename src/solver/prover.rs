@@ -14,7 +14,9 @@
 
 use super::tt::{Bounds, TranspositionTable};
 use super::SearchControl;
-use crate::board::{CheckInfo, Flights, Move, MoveList, Position, Role};
+use crate::board::{
+    CheckInfo, Flights, Move, MoveList, Position, Role, StackList, INLINE_MOVES, MAX_MOVES,
+};
 
 const MAX_PLY: usize = 256;
 
@@ -423,16 +425,17 @@ fn result_bounds(win: bool, n: u32, best: Move) -> Bounds {
     }
 }
 
-/// Sorts by descending score, keeping generation order among equal scores. Scores, index and
-/// move are packed into one integer so the sort compares plain numbers.
+/// Sorts by descending score, keeping generation order among equal scores. Score, reversed
+/// index and move are packed into one integer so the sort compares plain numbers; the index
+/// takes 16 bits, far more than the moves of any position ([`MAX_MOVES`]).
 fn sort_by_score(moves: &mut MoveList, mut score: impl FnMut(Move) -> i32) {
-    let mut packed = [0u64; crate::board::MAX_MOVES];
-    let n = moves.len();
-    for (i, (slot, &m)) in packed.iter_mut().zip(moves.iter()).enumerate() {
+    debug_assert!(moves.len() <= MAX_MOVES);
+    let mut packed = StackList::<u64, INLINE_MOVES>::new();
+    for (i, &m) in moves.iter().enumerate() {
         let s = (score(m) + (1 << 30)) as u64;
-        *slot = s << 32 | ((255 - i as u64) << 16) | m.to_u16() as u64;
+        packed.push(s << 32 | ((0xffff - i as u64) << 16) | m.to_u16() as u64);
     }
-    packed[..n].sort_unstable_by(|a, b| b.cmp(a));
+    packed.sort_unstable_by(|a, b| b.cmp(a));
     for (dst, p) in moves.iter_mut().zip(packed.iter()) {
         *dst = Move::from_u16(*p as u16);
     }
