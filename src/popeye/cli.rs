@@ -14,8 +14,8 @@ use std::time::Duration;
 /// Raw arguments after `popeye`; Popeye's single-dash flags are parsed by hand.
 #[derive(clap::Args, Debug, Clone)]
 pub struct PopeyeArgs {
-    /// Input files (standard input when none), then Popeye's flags: -maxmem N, -maxtime S,
-    /// -regression (also with --).
+    /// Input files (standard input when none), then Popeye's flags: -maxmem N (table size:
+    /// kilobytes, or with K, M or G), -maxtime S (positive seconds), -regression (also with --).
     #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
     pub args: Vec<String>,
 }
@@ -84,6 +84,13 @@ pub fn parse_args(args: &[String]) -> Result<Invocation, String> {
                     let secs: u64 = value
                         .parse()
                         .map_err(|_| format!("-maxtime: '{value}' is not a number of seconds"))?;
+                    if secs == 0 {
+                        // The same rule as every front end's time limit.
+                        return Err(
+                            "-maxtime 0: give a positive number of seconds (leave the flag out for no limit)"
+                                .into(),
+                        );
+                    }
                     inv.max_time = Some(Duration::from_secs(secs));
                 }
                 "maxmem" => {

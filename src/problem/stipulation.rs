@@ -41,6 +41,11 @@ pub struct Stipulation {
     pub exact: bool,
 }
 
+/// The longest mate any front end accepts — `solve --mate`, UCI `go mate`, suites, Popeye
+/// input — in moves: the solver's table stores lengths in a byte and its search path holds
+/// 256 plies.
+pub const MAX_MATE_MOVES: u32 = 127;
+
 impl Stipulation {
     pub const fn direct_mate(moves: u32) -> Stipulation {
         Stipulation {
@@ -51,9 +56,12 @@ impl Stipulation {
         }
     }
 
-    /// True for what the solver handles today: `#N` and `exact-#N`.
+    /// True for what the solver handles today: `#N` and `exact-#N`, N up to
+    /// [`MAX_MATE_MOVES`].
     pub fn is_supported(&self) -> bool {
-        self.play == Play::Direct && self.aim == Aim::Mate && self.moves >= 1
+        self.play == Play::Direct
+            && self.aim == Aim::Mate
+            && (1..=MAX_MATE_MOVES).contains(&self.moves)
     }
 }
 

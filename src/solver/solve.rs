@@ -29,7 +29,7 @@ pub(super) fn dfpn_entries(tt: &TranspositionTable) -> usize {
 /// Why a problem cannot be solved.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum SolveError {
-    #[error("stipulation {0} is not supported yet (directmates #N and exact-#N only)")]
+    #[error("stipulation {0} is not supported yet (directmates #N and exact-#N only, N up to {max})", max = crate::problem::MAX_MATE_MOVES)]
     Unsupported(crate::problem::Stipulation),
     #[error("PostKeyPlay needs a position where Black may be to move: {0}")]
     PostKeyIllegal(String),

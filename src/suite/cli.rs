@@ -126,6 +126,15 @@ pub fn run_suite(args: &SuiteArgs) -> ExitCode {
     match run(&config, &mut out) {
         Ok(result) => match result.interrupted {
             Some(signal) => ExitCode::from(128 + signal as u8),
+            // Nothing checked is no success: a wrong path or format must not pass a batch
+            // job. A shard may be empty (more shards than entries), and says so by its total.
+            None if result.summary.json().total.count == 0 && args.shard.is_none() => {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "error: no positions to check in the input (EPD lines with dm/bm, PGN games with FEN, Popeye problems)"
+                );
+                ExitCode::from(EXIT_INPUT)
+            }
             None => ExitCode::from(result.summary.exit_status()),
         },
         // A reader that closed the output (`| head`) ends the run quietly, as SIGPIPE would.

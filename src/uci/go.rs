@@ -10,9 +10,9 @@ use std::time::Duration;
 
 /// Deepest `go depth` accepted (the game search itself stops at [`crate::search::MAX_DEPTH`]).
 pub const MAX_GO_DEPTH: u64 = 255;
-/// Longest mate `go mate` accepts: the solver's table stores lengths in a byte and its
-/// search path holds 256 plies.
-pub const MAX_MATE: u64 = 127;
+/// Longest mate `go mate` accepts: the same as every front end's
+/// ([`crate::problem::MAX_MATE_MOVES`]).
+pub const MAX_MATE: u64 = crate::problem::MAX_MATE_MOVES as u64;
 /// Deepest `go perft` accepted; deeper counts overflow 64 bits in busy positions.
 pub const MAX_PERFT: u64 = 15;
 /// Largest `movestogo` accepted.
