@@ -53,5 +53,9 @@ fn a_huge_first_line_is_held_only_up_to_the_line_limit() {
         )),
         "{said:?}"
     );
-    assert!(peak < 48, "peak resident memory {peak} MB for a {} MB line", LENGTH >> 20);
+    assert!(
+        peak < 48,
+        "peak resident memory {peak} MB for a {} MB line",
+        LENGTH >> 20
+    );
 }

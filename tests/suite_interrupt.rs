@@ -86,7 +86,10 @@ fn interrupted_run(
         if let Some(status) = child.try_wait().unwrap() {
             break status;
         }
-        assert!(started.elapsed() < Duration::from_secs(30), "the run did not end");
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the run did not end"
+        );
         std::thread::sleep(Duration::from_millis(20));
     };
     drop(rest);
@@ -119,7 +122,11 @@ fn sigterm_finishes_the_report_as_interrupted() {
         assert_eq!(code, Some(status), "{signal}");
         assert_eq!(report["interrupted"], true, "{signal}");
         let positions = report["positions"].as_array().unwrap();
-        assert_eq!(positions.len(), 1, "{signal}: only the quick entry was finished");
+        assert_eq!(
+            positions.len(),
+            1,
+            "{signal}: only the quick entry was finished"
+        );
         assert_eq!(report["summary"]["total"]["count"], 1);
     }
 }
@@ -145,7 +152,14 @@ fn merge_accepts_interrupted_shards_and_refuses_edited_ones() {
     for k in 1..=2 {
         let json = dir.join(format!("shard{k}.json"));
         let out = mateproof()
-            .args(["suite", "-q", "--threads", "1", "--shard", &format!("{k}/2")])
+            .args([
+                "suite",
+                "-q",
+                "--threads",
+                "1",
+                "--shard",
+                &format!("{k}/2"),
+            ])
             .arg(&input)
             .arg("--json")
             .arg(&json)
@@ -167,23 +181,32 @@ fn merge_accepts_interrupted_shards_and_refuses_edited_ones() {
     let mut cut = read_report(&shards[1]).unwrap();
     cut.positions.pop();
     cut.interrupted = true;
-    cut.summary = cut.positions.iter().collect::<mateproof::suite::summary::Summary>().json();
+    cut.summary = cut
+        .positions
+        .iter()
+        .collect::<mateproof::suite::summary::Summary>()
+        .json();
     let cut_path = dir.join("cut.json");
-    mateproof::suite::report::write_report(std::fs::File::create(&cut_path).unwrap(), &cut).unwrap();
+    mateproof::suite::report::write_report(std::fs::File::create(&cut_path).unwrap(), &cut)
+        .unwrap();
     let out = mateproof()
         .arg("suite-merge")
         .args([&shards[0], &cut_path])
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("cut.json: interrupted; its 2 positions"), "{text}");
+    assert!(
+        text.contains("cut.json: interrupted; its 2 positions"),
+        "{text}"
+    );
     assert_eq!(out.status.code(), Some(0));
 
     // A shard whose positions were removed (not marked interrupted) is refused.
     let mut edited = read_report(&shards[1]).unwrap();
     edited.positions.remove(1);
     let edited_path = dir.join("edited.json");
-    mateproof::suite::report::write_report(std::fs::File::create(&edited_path).unwrap(), &edited).unwrap();
+    mateproof::suite::report::write_report(std::fs::File::create(&edited_path).unwrap(), &edited)
+        .unwrap();
     let out = mateproof()
         .arg("suite-merge")
         .args([&shards[0], &edited_path])
@@ -193,10 +216,17 @@ fn merge_accepts_interrupted_shards_and_refuses_edited_ones() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("positions were removed"), "{err}");
     // Even with its summary rebuilt to match, the gap is seen.
-    edited.summary = edited.positions.iter().collect::<mateproof::suite::summary::Summary>().json();
+    edited.summary = edited
+        .positions
+        .iter()
+        .collect::<mateproof::suite::summary::Summary>()
+        .json();
     let value = merge(vec![
         ("a".into(), read_report(&shards[0]).unwrap()),
         ("b".into(), edited),
     ]);
-    assert!(value.unwrap_err().to_string().contains("positions were removed"));
+    assert!(value
+        .unwrap_err()
+        .to_string()
+        .contains("positions were removed"));
 }

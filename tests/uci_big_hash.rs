@@ -39,7 +39,9 @@ fn a_large_hash_is_neither_written_when_made_nor_when_cleared() {
     stdin.flush().unwrap();
     until("bestmove");
     let after_search = rss_mb(child.id());
-    stdin.write_all(b"ucinewgame\nsetoption name Clear Hash\nisready\n").unwrap();
+    stdin
+        .write_all(b"ucinewgame\nsetoption name Clear Hash\nisready\n")
+        .unwrap();
     stdin.flush().unwrap();
     until("readyok");
     let after_clear = rss_mb(child.id());

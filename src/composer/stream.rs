@@ -325,8 +325,7 @@ mod tests {
             depth: 1,
             ..ComposeOptions::default()
         };
-        let mut stream =
-            improvements(&problem, options, SearchControl::unlimited()).expect("a #1");
+        let mut stream = improvements(&problem, options, SearchControl::unlimited()).expect("a #1");
         stream.cancel();
         let real = stream.handle.take().expect("running");
         assert!(real.join().is_ok());

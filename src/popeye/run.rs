@@ -292,7 +292,9 @@ fn solve_with_solver(
         None => SearchControl::unlimited(),
     };
     match options.hash_mb {
-        Some(mb) => solver::solve_with_table(problem, &control, &solver::TranspositionTable::new(mb)),
+        Some(mb) => {
+            solver::solve_with_table(problem, &control, &solver::TranspositionTable::new(mb))
+        }
         None => solver::solve(problem, &control),
     }
 }

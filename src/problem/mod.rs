@@ -5,7 +5,7 @@ mod options;
 mod stipulation;
 
 pub use options::{SolveOptions, TryMode};
-pub use stipulation::{MAX_MATE_MOVES, Aim, ParseStipulationError, Play, Stipulation};
+pub use stipulation::{Aim, ParseStipulationError, Play, Stipulation, MAX_MATE_MOVES};
 
 use crate::board::Position;
 

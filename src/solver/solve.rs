@@ -241,7 +241,6 @@ fn solve_first_moves(
     })
 }
 
-
 /// What one first move turned out to be.
 enum FirstMove {
     Key(AttackNode),

@@ -31,7 +31,7 @@ pub struct SuiteArgs {
     /// (default: the number of cores; at most 1024). Memory is bounded by N × --hash.
     #[arg(long, value_name = "N", value_parser = crate::util::threads::parse_threads)]
     pub threads: Option<usize>,
-    /// Time limit per position in seconds.
+    /// Time limit per position in seconds (a positive number; leave it out for none).
     #[arg(long, value_name = "S")]
     pub time: Option<f64>,
     /// Node limit per position.

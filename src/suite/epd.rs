@@ -61,11 +61,11 @@ pub fn read_line(text: &str) -> EpdCase {
     let case = claims(&epd, &position)
         .and_then(|(claim, keys)| Ok((claim.within_limit()?, keys)))
         .map(|(claim, keys)| Case {
-        problem: Problem::new(position, Stipulation::direct_mate(claim_moves(claim))),
-        claim,
-        keys,
-        notes: Vec::new(),
-    });
+            problem: Problem::new(position, Stipulation::direct_mate(claim_moves(claim))),
+            claim,
+            keys,
+            notes: Vec::new(),
+        });
     EpdCase { label, fen, case }
 }
 

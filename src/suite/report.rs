@@ -173,7 +173,10 @@ impl ReportFile {
             .writer
             .take()
             .ok_or_else(|| io::Error::other("the report is already finished"))?;
-        let file = writer.finish(end)?.into_inner().map_err(|e| e.into_error())?;
+        let file = writer
+            .finish(end)?
+            .into_inner()
+            .map_err(|e| e.into_error())?;
         file.sync_all()?;
         std::fs::rename(&self.temporary, &self.path)
     }
@@ -334,7 +337,9 @@ fn check_positions_whole(name: &str, report: &Report) -> Result<(), MergeError> 
     };
     let shard = match &report.shard {
         None => super::source::Shard::ALL,
-        Some(text) => text.parse().map_err(|e: super::source::ParseShardError| refuse(e.to_string()))?,
+        Some(text) => text
+            .parse()
+            .map_err(|e: super::source::ParseShardError| refuse(e.to_string()))?,
     };
     let counted = report.summary.total.count;
     if counted != report.positions.len() as u64 {

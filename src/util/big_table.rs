@@ -82,7 +82,8 @@ impl<T: Zeroable> BigTable<T> {
         if let Memory::Mapped(size) = self.memory {
             // SAFETY: the range is this table's own private anonymous mapping; MADV_DONTNEED
             // makes its next reads return zero pages, which are valid `T`s (Zeroable).
-            let done = unsafe { libc::madvise(self.ptr.as_ptr().cast(), size, libc::MADV_DONTNEED) };
+            let done =
+                unsafe { libc::madvise(self.ptr.as_ptr().cast(), size, libc::MADV_DONTNEED) };
             if done == 0 {
                 return;
             }
@@ -175,7 +176,10 @@ mod tests {
             table[1].store(7, Ordering::Relaxed);
             table[len - 1].store(9, Ordering::Relaxed);
             table.clear();
-            assert!(table.iter().all(|x| x.load(Ordering::Relaxed) == 0), "{len}");
+            assert!(
+                table.iter().all(|x| x.load(Ordering::Relaxed) == 0),
+                "{len}"
+            );
             table[2].store(5, Ordering::Relaxed);
             assert_eq!(table[2].load(Ordering::Relaxed), 5);
         }
