@@ -142,6 +142,21 @@ fn a_closed_output_finishes_the_report_as_interrupted() {
     assert_eq!(report["interrupted"], true);
 }
 
+/// `mateproof suite-merge FIRST OTHER`, with `report` written to OTHER.
+fn merge_command(
+    first: &std::path::Path,
+    other: &std::path::Path,
+    report: &mateproof::suite::report::Report,
+) -> std::process::Output {
+    let file = std::fs::File::create(other).unwrap();
+    mateproof::suite::report::write_report(file, report).unwrap();
+    mateproof()
+        .arg("suite-merge")
+        .args([first, other])
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn merge_accepts_interrupted_shards_and_refuses_edited_ones() {
     let dir = dir("merge");
@@ -186,14 +201,7 @@ fn merge_accepts_interrupted_shards_and_refuses_edited_ones() {
         .iter()
         .collect::<mateproof::suite::summary::Summary>()
         .json();
-    let cut_path = dir.join("cut.json");
-    mateproof::suite::report::write_report(std::fs::File::create(&cut_path).unwrap(), &cut)
-        .unwrap();
-    let out = mateproof()
-        .arg("suite-merge")
-        .args([&shards[0], &cut_path])
-        .output()
-        .unwrap();
+    let out = merge_command(&shards[0], &dir.join("cut.json"), &cut);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         text.contains("cut.json: interrupted; its 2 positions"),
@@ -204,14 +212,7 @@ fn merge_accepts_interrupted_shards_and_refuses_edited_ones() {
     // A shard whose positions were removed (not marked interrupted) is refused.
     let mut edited = read_report(&shards[1]).unwrap();
     edited.positions.remove(1);
-    let edited_path = dir.join("edited.json");
-    mateproof::suite::report::write_report(std::fs::File::create(&edited_path).unwrap(), &edited)
-        .unwrap();
-    let out = mateproof()
-        .arg("suite-merge")
-        .args([&shards[0], &edited_path])
-        .output()
-        .unwrap();
+    let out = merge_command(&shards[0], &dir.join("edited.json"), &edited);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("positions were removed"), "{err}");
