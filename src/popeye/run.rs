@@ -271,7 +271,8 @@ fn twin_text(
         writer.first_moves(&solution, problem.stipulation.moves);
     }
     out.push_str(&writer.finish());
-    if solution.max_solutions_reached || !solution.complete {
+    // A cut tree is partial as a MaxSolutions list is: Popeye's words for both.
+    if solution.max_solutions_reached || !solution.complete || solution.tree_cut {
         Ending::Partial
     } else {
         Ending::Normal

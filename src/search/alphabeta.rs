@@ -15,8 +15,9 @@ use crate::board::{Move, Position};
 use crate::solver::SearchControl;
 
 /// Nodes between two looks at the clock and the stop flag (fewer under a node limit, so the
-/// limit is honoured to within 1 %).
-const POLL_INTERVAL: u64 = 2048;
+/// limit is honoured to within 1 %); see [`crate::solver::MAX_POLL_INTERVAL`] for why
+/// so few.
+const POLL_INTERVAL: u64 = crate::solver::MAX_POLL_INTERVAL;
 
 /// The principal variation of every ply (a triangular table, kept on the heap).
 struct PvTable {

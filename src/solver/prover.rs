@@ -17,6 +17,7 @@ use super::SearchControl;
 use crate::board::{
     CheckInfo, Flights, Move, MoveList, Position, Role, StackList, INLINE_MOVES, MAX_MOVES,
 };
+use std::time::{Duration, Instant};
 
 const MAX_PLY: usize = 256;
 
@@ -35,6 +36,9 @@ impl Restrictions {
     }
 }
 
+/// Longer than this between two polls of the limits, and the prover polls more often.
+const SLOW_POLL: Duration = Duration::from_millis(2);
+
 /// Answers "mate within n?" questions over one transposition table.
 pub struct Prover<'a> {
     restrictions: Restrictions,
@@ -44,6 +48,8 @@ pub struct Prover<'a> {
     unreported_nodes: u64,
     /// Nodes between polls of the control's limits.
     poll_interval: u64,
+    /// When the limits were last polled (for [`Prover::adapt_poll_interval`]).
+    last_poll: Instant,
     aborted: bool,
     attack_killers: Vec<[Move; 2]>,
     defence_killers: Vec<[Move; 2]>,
@@ -62,6 +68,7 @@ impl<'a> Prover<'a> {
             nodes: 0,
             unreported_nodes: 0,
             poll_interval: control.poll_interval(),
+            last_poll: Instant::now(),
             aborted: false,
             attack_killers: vec![[Move::NULL; 2]; MAX_PLY],
             defence_killers: vec![[Move::NULL; 2]; MAX_PLY],
@@ -131,6 +138,25 @@ impl<'a> Prover<'a> {
         self.tt
     }
 
+    /// Shrinks the poll interval when nodes are slow, and lets it grow back when they are fast
+    /// again. Nodes are slow while a freshly mapped table is first touched: every store into a
+    /// new 2 MB page waits for the kernel to zero it, so with a large `Hash` a fixed interval
+    /// lets `stop` wait for hundreds of page faults. Only without a node budget, whose cut
+    /// points must not depend on timing.
+    fn adapt_poll_interval(&mut self) {
+        if self.control.has_node_limit() {
+            return;
+        }
+        let now = Instant::now();
+        let took = now.duration_since(self.last_poll);
+        self.last_poll = now;
+        self.poll_interval = if took > SLOW_POLL {
+            (self.poll_interval / 8).max(1)
+        } else {
+            (self.poll_interval * 2).min(self.control.poll_interval())
+        };
+    }
+
     /// Looks at the limits now (not only every few nodes); true once stopped.
     pub fn poll_limits(&mut self) -> bool {
         if !self.aborted && self.control.should_stop() {
@@ -149,6 +175,7 @@ impl<'a> Prover<'a> {
             if self.control.should_stop() {
                 self.aborted = true;
             }
+            self.adapt_poll_interval();
         }
     }
 
