@@ -9,7 +9,7 @@ mod solve;
 mod tree;
 mod tt;
 
-pub use control::{SearchControl, MAX_POLL_INTERVAL};
+pub use control::{PollPace, SearchControl, MAX_POLL_INTERVAL};
 pub use dfpn::Dfpn;
 pub use mate_search::{mate_search, mate_search_among, MateFound, EXACT_MOVES};
 pub use prover::{Prover, Restrictions};

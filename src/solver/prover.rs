@@ -12,12 +12,12 @@
 //! defence refutes costs one attacker search instead of several: the history (how often, and
 //! how deep, a from-to move refuted anywhere in this search) is what finds that defence.
 
+use super::control::PollPace;
 use super::tt::{Bounds, TranspositionTable};
 use super::SearchControl;
 use crate::board::{
     CheckInfo, Flights, Move, MoveList, Position, Role, StackList, INLINE_MOVES, MAX_MOVES,
 };
-use std::time::{Duration, Instant};
 
 const MAX_PLY: usize = 256;
 
@@ -36,9 +36,6 @@ impl Restrictions {
     }
 }
 
-/// Longer than this between two polls of the limits, and the prover polls more often.
-const SLOW_POLL: Duration = Duration::from_millis(2);
-
 /// Answers "mate within n?" questions over one transposition table.
 pub struct Prover<'a> {
     restrictions: Restrictions,
@@ -47,9 +44,7 @@ pub struct Prover<'a> {
     nodes: u64,
     unreported_nodes: u64,
     /// Nodes between polls of the control's limits.
-    poll_interval: u64,
-    /// When the limits were last polled (for [`Prover::adapt_poll_interval`]).
-    last_poll: Instant,
+    pace: PollPace,
     aborted: bool,
     attack_killers: Vec<[Move; 2]>,
     defence_killers: Vec<[Move; 2]>,
@@ -67,8 +62,7 @@ impl<'a> Prover<'a> {
             control,
             nodes: 0,
             unreported_nodes: 0,
-            poll_interval: control.poll_interval(),
-            last_poll: Instant::now(),
+            pace: control.poll_pace(),
             aborted: false,
             attack_killers: vec![[Move::NULL; 2]; MAX_PLY],
             defence_killers: vec![[Move::NULL; 2]; MAX_PLY],
@@ -138,25 +132,6 @@ impl<'a> Prover<'a> {
         self.tt
     }
 
-    /// Shrinks the poll interval when nodes are slow, and lets it grow back when they are fast
-    /// again. Nodes are slow while a freshly mapped table is first touched: every store into a
-    /// new 2 MB page waits for the kernel to zero it, so with a large `Hash` a fixed interval
-    /// lets `stop` wait for hundreds of page faults. Only without a node budget, whose cut
-    /// points must not depend on timing.
-    fn adapt_poll_interval(&mut self) {
-        if self.control.has_node_limit() {
-            return;
-        }
-        let now = Instant::now();
-        let took = now.duration_since(self.last_poll);
-        self.last_poll = now;
-        self.poll_interval = if took > SLOW_POLL {
-            (self.poll_interval / 8).max(1)
-        } else {
-            (self.poll_interval * 2).min(self.control.poll_interval())
-        };
-    }
-
     /// Looks at the limits now (not only every few nodes); true once stopped.
     pub fn poll_limits(&mut self) -> bool {
         if !self.aborted && self.control.should_stop() {
@@ -169,13 +144,13 @@ impl<'a> Prover<'a> {
     fn count_node(&mut self) {
         self.nodes += 1;
         self.unreported_nodes += 1;
-        if self.unreported_nodes >= self.poll_interval {
+        if self.unreported_nodes >= self.pace.interval() {
             self.control.add_nodes(self.unreported_nodes);
             self.unreported_nodes = 0;
             if self.control.should_stop() {
                 self.aborted = true;
             }
-            self.adapt_poll_interval();
+            self.pace.polled();
         }
     }
 
