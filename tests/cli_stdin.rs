@@ -5,7 +5,12 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
 fn run_with_stdin(input: &str) -> (String, i32) {
+    run_with_bytes(&[], input.as_bytes())
+}
+
+fn run_with_bytes(args: &[&str], input: &[u8]) -> (String, i32) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mateproof"))
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -14,7 +19,7 @@ fn run_with_stdin(input: &str) -> (String, i32) {
         .stdin
         .take()
         .expect("stdin is piped")
-        .write_all(input.as_bytes())
+        .write_all(input)
         .expect("input written");
     let out = child.wait_with_output().expect("the binary ends");
     (
@@ -69,4 +74,17 @@ fn anything_else_is_uci() {
         seen.last().is_some_and(|l| l.starts_with("bestmove ")),
         "{seen:?}"
     );
+}
+
+/// A byte-order mark and Latin-1 bytes (an author's name) are read on stdin as they are from
+/// a file, by `mateproof popeye` and by `mateproof` alone.
+#[test]
+fn a_byte_order_mark_and_latin1_are_read_on_stdin() {
+    let problem: &[u8] =
+        b"\xEF\xBB\xBFBeginProblem\nAuthor Jos\xE9\nPieces White Kg6 Rb1 Black Kh8\nStipulation #1\nEndProblem\n";
+    for args in [&[][..], &["popeye"][..]] {
+        let (out, status) = run_with_bytes(args, problem);
+        assert!(out.contains("   1.Rb1-b8 # !"), "{args:?}: {out}");
+        assert_eq!(status, 0, "{args:?}: {out}");
+    }
 }

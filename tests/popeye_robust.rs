@@ -137,7 +137,7 @@ proptest! {
             "BeginProblem\nPieces White Ke1 {} Black Ke8 {}\nStipulation #{moves}\nOption {}\nEndProblem\n",
             pieces(&white), pieces(&black), options.join(" ")
         );
-        let out = run(&input, &RunOptions { regression: true, max_time: None });
+        let out = run(&input, &RunOptions { regression: true, ..RunOptions::default() });
         prop_assert!(out.text.ends_with("solution finished.\n\n\n") || out.text.ends_with("Partial solution\n\n\n"), "{}", out.text);
     }
 }

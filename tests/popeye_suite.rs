@@ -22,6 +22,7 @@ fn every_popeye_problem_solved_and_written_like_popeye() {
     let options = RunOptions {
         regression: true,
         max_time: None,
+        hash_mb: None,
     };
     let (mut exact, mut tree_equal) = (0, 0);
     let mut failures = Vec::new();

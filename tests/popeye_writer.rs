@@ -33,6 +33,7 @@ fn writer_reproduces_every_reference_output_from_its_own_play() {
             &RunOptions {
                 regression: true,
                 max_time: None,
+                hash_mb: None,
             },
             &mut |twin: &TwinContext| {
                 let problem = &transcript.problems[twin.problem_index];

@@ -180,6 +180,18 @@ fn lines(bytes: &[u8]) -> Vec<String> {
         .collect()
 }
 
+/// Reads a child's stream to its end on a thread of its own, so a child that writes more than a
+/// pipe holds is never stuck waiting for the test.
+fn drain(stream: Option<impl std::io::Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        if let Some(mut stream) = stream {
+            let _ = stream.read_to_end(&mut bytes);
+        }
+        bytes
+    })
+}
+
 /// Runs `mateproof ARGS` to completion (with the hang guard).
 fn run(args: &[String]) -> Ran {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mateproof"))
@@ -189,22 +201,22 @@ fn run(args: &[String]) -> Ran {
         .stderr(Stdio::piped())
         .spawn()
         .expect("cannot start the mateproof binary");
+    let (stdout, stderr) = (drain(child.stdout.take()), drain(child.stderr.take()));
     let started = Instant::now();
-    loop {
-        if child.try_wait().expect("waitable").is_some() {
-            break;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waitable") {
+            break status;
         }
         if started.elapsed() > HANG_GUARD {
             let _ = child.kill();
             panic!("mateproof {args:?} hung");
         }
         std::thread::sleep(Duration::from_millis(10));
-    }
-    let out = child.wait_with_output().expect("output");
+    };
     Ran {
-        stdout: lines(&out.stdout),
-        stderr: lines(&out.stderr),
-        status: out.status,
+        stdout: lines(&stdout.join().expect("stdout reader")),
+        stderr: lines(&stderr.join().expect("stderr reader")),
+        status,
     }
 }
 

@@ -228,3 +228,20 @@ fn a_closed_output_ends_the_engine() {
     };
     assert_eq!(status.code(), Some(0), "{status}");
 }
+
+/// `mateproof perft 6 2>&1 | true`: the reader is gone before the count is written, so the
+/// first write meets a closed pipe, and the process ends quietly (no panic message on the
+/// closed stderr either) with 128 + SIGPIPE, as `| head -1` ends it mid-output.
+#[test]
+fn a_closed_output_ends_perft_quietly() {
+    let out = Command::new("bash")
+        .args([
+            "-c",
+            "\"$0\" perft 6 2>&1 | true; echo \"status ${PIPESTATUS[0]}\"",
+            env!("CARGO_BIN_EXE_mateproof"),
+        ])
+        .output()
+        .expect("bash runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.trim(), "status 141", "{text}");
+}

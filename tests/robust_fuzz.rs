@@ -92,6 +92,11 @@ fn seeds() -> &'static Seeds {
                 .popeye_files
                 .extend(files(&dir, ".inp").iter().map(|p| read(p)));
         }
+        seeds.pgn_files = files(&root().join("testsuites/suites-small"), ".pgn")
+            .iter()
+            .map(|p| read(p))
+            .collect();
+        seeds.reports = shard_reports();
         for file in files(&root().join("protocol/sessions"), ".txt") {
             for line in read(&file).lines() {
                 if let Some(command) = line.strip_prefix("> ") {
@@ -101,6 +106,8 @@ fn seeds() -> &'static Seeds {
         }
         assert!(
             !seeds.fens.is_empty()
+                && !seeds.pgn_files.is_empty()
+                && seeds.reports.len() == 2
                 && !seeds.epd_lines.is_empty()
                 && !seeds.popeye_files.is_empty()
                 && !seeds.uci_lines.is_empty(),
@@ -108,6 +115,35 @@ fn seeds() -> &'static Seeds {
         );
         seeds
     })
+}
+
+/// The JSON reports of a suite run in two shards (over the small project suite), as seeds for
+/// `suite_merge`.
+fn shard_reports() -> Vec<String> {
+    use mateproof::suite::{progress::ProgressMode, runner, source::Shard, verify::Limits};
+    (1..=2)
+        .map(|first| {
+            let json = std::env::temp_dir().join(format!(
+                "mateproof-fuzz-seed-{}-{first}.json",
+                std::process::id()
+            ));
+            let config = runner::RunConfig {
+                files: vec![root().join("testsuites/suites-small/clean.epd")],
+                threads: 1,
+                limits: Limits::default(),
+                shard: Shard { first, count: 2 },
+                fail_fast: false,
+                verbose: false,
+                progress: ProgressMode::Quiet,
+                json: Some(json.clone()),
+                notation: Default::default(),
+            };
+            runner::run(&config, &mut Vec::new()).expect("the seed run");
+            let text = read(&json);
+            let _ = std::fs::remove_file(&json);
+            text
+        })
+        .collect()
 }
 
 thread_local! {
@@ -270,6 +306,21 @@ fn popeye_input() {
 #[test]
 fn make_unmake() {
     campaign("make_unmake", 400);
+}
+
+#[test]
+fn suite_epd() {
+    campaign("suite_epd", 60);
+}
+
+#[test]
+fn suite_pgn() {
+    campaign("suite_pgn", 40);
+}
+
+#[test]
+fn suite_merge() {
+    campaign("suite_merge", 300);
 }
 
 /// The generators really produce hostile input: not all of it is accepted, not all refused.

@@ -140,6 +140,7 @@ fn report_has_the_documented_schema() {
         [
             "files",
             "format",
+            "interrupted",
             "limits",
             "positions",
             "shard",
@@ -152,6 +153,7 @@ fn report_has_the_documented_schema() {
     assert_eq!(value["version"], 1);
     assert_eq!(value["files"].as_array().map(Vec::len), Some(files.len()));
     assert!(value["shard"].is_null() && value["stopped_early"] == false);
+    assert_eq!(value["interrupted"], false);
     assert_eq!(
         keys(&value["limits"]),
         ["hash_mb", "nodes", "threads", "time_s"]

@@ -56,6 +56,10 @@ pub struct Seeds {
     pub popeye_files: Vec<String>,
     /// UCI command lines as GUIs send them.
     pub uci_lines: Vec<String>,
+    /// Whole PGN suites.
+    pub pgn_files: Vec<String>,
+    /// Suite reports (JSON) of shards of one run, in shard order.
+    pub reports: Vec<String>,
 }
 
 /// Words and numbers that sit on the edges parsers get wrong.
@@ -165,6 +169,41 @@ pub fn input(target: &str, seeds: &Seeds, rng: &mut Rng) -> Vec<u8> {
                 text = mutate_tokens(&text, ' ', rng, 3);
             }
             text.into_bytes()
+        }
+        "suite_epd" => {
+            let mut lines = Vec::new();
+            for _ in 0..1 + rng.below(6) {
+                let base = rng.pick(&seeds.epd_lines).cloned().unwrap_or_default();
+                lines.push(if rng.chance(2) {
+                    mutate_tokens(&base, ' ', rng, 3)
+                } else {
+                    base
+                });
+            }
+            lines.join("\n").into_bytes()
+        }
+        "suite_pgn" => {
+            let base = rng.pick(&seeds.pgn_files).cloned().unwrap_or_default();
+            let mut text = mutate_lines(&base, seeds, rng);
+            if rng.chance(2) {
+                text = mutate_tokens(&text, ' ', rng, 3);
+            }
+            if rng.chance(8) {
+                // A tag longer than the PGN reader's buffer.
+                text.insert_str(0, &format!("[Annotator \"{}\"]\n", "x".repeat(20_000)));
+            }
+            text.into_bytes()
+        }
+        "suite_merge" => {
+            let mut parts = Vec::new();
+            for report in seeds.reports.iter().take(1 + rng.below(3)) {
+                parts.push(if rng.chance(3) {
+                    report.clone()
+                } else {
+                    mutate_tokens(report, ',', rng, 3)
+                });
+            }
+            parts.join("\0").into_bytes()
         }
         "make_unmake" => {
             let fen = rng.pick(&seeds.fens).cloned().unwrap_or_default();

@@ -21,19 +21,28 @@ use mateproof::notation::{
     parse_popeye, parse_san, parse_san_line, parse_uci, to_popeye, to_san, Language,
 };
 use mateproof::popeye::run::{run as run_popeye, RunOptions};
+use mateproof::suite::progress::ProgressMode;
+use mateproof::suite::report::{merge, read_report, write_report};
+use mateproof::suite::runner::{run as run_suite, RunConfig};
+use mateproof::suite::source::Shard;
+use mateproof::suite::verify::Limits;
 use mateproof::uci::parse_line;
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// A fuzz target's harness function.
 pub type Target = fn(&[u8]);
 
 /// The fuzz targets, by the names `cargo fuzz`, the corpus folders and the tests use.
-pub const TARGETS: [(&str, Target); 5] = [
+pub const TARGETS: [(&str, Target); 8] = [
     ("fen_epd", fen_epd),
     ("moves", moves),
     ("uci_line", uci_line),
     ("popeye_input", popeye_input),
     ("make_unmake", make_unmake),
+    ("suite_epd", suite_epd),
+    ("suite_pgn", suite_pgn),
+    ("suite_merge", suite_merge),
 ];
 
 /// The harness function of a target name.
@@ -206,6 +215,7 @@ pub fn popeye_input(data: &[u8]) {
     let options = RunOptions {
         regression: true,
         max_time: Some(Duration::from_millis(5)),
+        hash_mb: None,
     };
     let out = run_popeye(&text, &options);
     if out.problems > 0 {
@@ -340,4 +350,91 @@ fn assert_same_position(a: &Position, b: &Position, what: &str) {
             "{what}: boards differ on {sq}"
         );
     }
+}
+
+/// A file of this process and thread in the temporary folder: the suite reads files, not bytes.
+fn scratch(name: &str) -> PathBuf {
+    let thread = format!("{:?}", std::thread::current().id());
+    let thread: String = thread.chars().filter(char::is_ascii_digit).collect();
+    std::env::temp_dir().join(format!(
+        "mateproof-fuzz-{}-{thread}-{name}",
+        std::process::id()
+    ))
+}
+
+/// A suite file through the whole runner — format detection, reader, checks (2,000 nodes and a
+/// 1 MB table per entry) and the JSON report: never a panic; the run finishes, and its report
+/// reads back, is not marked interrupted, and counts in its summary every position it lists.
+fn suite_file(data: &[u8], extension: &str) {
+    let input = scratch(&format!("input.{extension}"));
+    let json = scratch(&format!("report-{extension}.json"));
+    if std::fs::write(&input, data).is_err() {
+        return; // the machine's problem, not the suite's
+    }
+    let config = RunConfig {
+        files: vec![input],
+        threads: 1,
+        limits: Limits {
+            time: None,
+            nodes: Some(2_000),
+            hash_mb: Some(1),
+        },
+        shard: Shard::ALL,
+        fail_fast: false,
+        verbose: true,
+        progress: ProgressMode::Quiet,
+        json: Some(json.clone()),
+        notation: mateproof::notation::MoveStyle::default(),
+    };
+    let result = run_suite(&config, &mut Vec::new()).expect("a run over a readable file finishes");
+    let report = read_report(&json).expect("the report of a finished run reads back");
+    let listed = report.positions.len() as u64;
+    assert!(!report.interrupted);
+    assert_eq!(
+        report.summary.total.count, listed,
+        "summary against positions"
+    );
+    assert_eq!(
+        result.summary.json().total.count,
+        listed,
+        "run against report"
+    );
+    assert!(report.positions.windows(2).all(|w| w[0].index < w[1].index));
+}
+
+/// EPD suites (`dm`, `bm #N`, `bm` keys): see [`suite_file`].
+pub fn suite_epd(data: &[u8]) {
+    suite_file(data, "epd");
+}
+
+/// PGN suites (`FEN` and `Stipulation` tags, solutions as movetext): see [`suite_file`].
+pub fn suite_pgn(data: &[u8]) {
+    suite_file(data, "pgn");
+}
+
+/// Shard reports for `suite-merge`: up to three JSON texts separated by NUL bytes. Never a
+/// panic; reports that read back merge or are refused with a reason, and a merged report lists
+/// each entry once in order, counts them all in its summary, and writes out to a report that
+/// reads back with the same positions.
+pub fn suite_merge(data: &[u8]) {
+    let mut reports = Vec::new();
+    for (i, part) in data.splitn(3, |&b| b == 0).enumerate() {
+        let path = scratch(&format!("shard{i}.json"));
+        if std::fs::write(&path, part).is_err() {
+            return;
+        }
+        if let Ok(report) = read_report(&path) {
+            reports.push((format!("shard{i}"), report));
+        }
+    }
+    let Ok(merged) = merge(reports) else { return };
+    assert!(merged.positions.windows(2).all(|w| w[0].index < w[1].index));
+    assert_eq!(merged.summary.total.count, merged.positions.len() as u64);
+    let path = scratch("merged.json");
+    let Ok(file) = std::fs::File::create(&path) else {
+        return;
+    };
+    write_report(file, &merged).expect("a merged report can be written");
+    let again = read_report(&path).expect("a written report reads back");
+    assert_eq!(again.positions.len(), merged.positions.len());
 }

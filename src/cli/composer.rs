@@ -310,6 +310,9 @@ pub fn run_compose(args: &ComposeArgs) -> ExitCode {
         ));
     }
     bar.finish_and_clear();
+    if let Some(failure) = stream.failure() {
+        return fail(&failure.to_string());
+    }
     rank(&mut found);
     let elapsed = started.elapsed();
     let positions = stream.stats().positions.load(Ordering::Relaxed);

@@ -2,6 +2,7 @@
 //! and in all, in Stockfish's `go perft` format ([`crate::perft::write_report`]).
 
 use crate::board::{fen::STARTPOS_FEN, Position, Validation};
+use std::io::Write;
 use std::process::ExitCode;
 
 /// Arguments of `mateproof perft`.
@@ -30,8 +31,13 @@ pub fn run(args: &PerftArgs) -> ExitCode {
     };
     match crate::perft::write_report(&mut std::io::stdout().lock(), &pos, args.depth) {
         Ok(_) => ExitCode::SUCCESS,
+        // A reader that closed the output (`| head`) ends the count quietly, as SIGPIPE would.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            ExitCode::from(super::suite::EXIT_OUTPUT_CLOSED)
+        }
         Err(e) => {
-            eprintln!("error: {e}");
+            // Not eprintln!: it panics when standard error is closed too.
+            let _ = writeln!(std::io::stderr(), "error: {e}");
             ExitCode::FAILURE
         }
     }

@@ -17,7 +17,7 @@ pub struct SolveArgs {
     /// The position (4 or 6 FEN fields). The side to move is the attacker.
     #[arg(long)]
     pub fen: String,
-    /// Mate in this many moves.
+    /// Mate in this many moves (1 to 127, as in every front end).
     #[arg(long)]
     pub mate: u32,
     /// Report tries with up to K refutations.
@@ -76,8 +76,19 @@ pub fn run(args: &SolveArgs) -> ExitCode {
             return ExitCode::from(exit::ERROR);
         }
     };
-    if args.mate == 0 || args.mate > 200 {
-        eprintln!("error: --mate must be between 1 and 200");
+    let max_mate = crate::problem::MAX_MATE_MOVES;
+    if args.mate == 0 || args.mate > max_mate {
+        eprintln!("error: --mate must be between 1 and {max_mate}");
+        return ExitCode::from(exit::ERROR);
+    }
+    if let Some(threads) = args
+        .threads
+        .filter(|&t| t > crate::util::threads::MAX_THREADS)
+    {
+        eprintln!(
+            "error: --threads {threads}: expected a whole number from 1 to {}",
+            crate::util::threads::MAX_THREADS
+        );
         return ExitCode::from(exit::ERROR);
     }
     let mut problem = Problem::new(position, Stipulation::direct_mate(args.mate));

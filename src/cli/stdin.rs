@@ -17,7 +17,9 @@ pub fn banner() -> String {
 }
 use std::process::ExitCode;
 
-/// Reads the first line of standard input and serves Popeye or UCI accordingly.
+/// Reads the first line of standard input and serves Popeye or UCI accordingly. The first line
+/// is read under the UCI engine's line limit like every other: of a longer line only the limit
+/// is held, and the engine reads and reports the rest as it does any too-long line.
 pub fn run() -> ExitCode {
     let mut stdin = io::stdin().lock();
     if stdin.is_terminal() {
@@ -26,19 +28,22 @@ pub fn run() -> ExitCode {
         let _ = writeln!(out, "{}", banner()).and_then(|()| out.flush());
     }
     let mut first = Vec::new();
-    if let Err(e) = stdin.read_until(b'\n', &mut first) {
+    let limit = crate::uci::MAX_LINE_BYTES as u64 + 1;
+    if let Err(e) = stdin.by_ref().take(limit).read_until(b'\n', &mut first) {
         eprintln!("error: reading standard input: {e}");
         return ExitCode::from(2);
     }
-    let first_text = String::from_utf8_lossy(&first).into_owned();
+    let first_text = crate::popeye::invocation::decode(&first);
     if crate::popeye::invocation::looks_like_popeye(&first_text) {
-        let mut rest = String::new();
-        if let Err(e) = stdin.read_to_string(&mut rest) {
+        // Read as `mateproof popeye` reads its input: a byte-order mark or Latin-1 is no error.
+        let mut rest = Vec::new();
+        if let Err(e) = stdin.read_to_end(&mut rest) {
             eprintln!("error: reading standard input: {e}");
             return ExitCode::from(2);
         }
         let invocation = crate::popeye::invocation::Invocation::default();
-        return crate::popeye::invocation::run_texts(&[first_text + &rest], &invocation);
+        let text = first_text + &crate::popeye::invocation::decode(&rest);
+        return crate::popeye::invocation::run_texts(&[text], &invocation);
     }
     match crate::uci::run(Cursor::new(first).chain(stdin), io::stdout()) {
         Ok(()) => ExitCode::SUCCESS,

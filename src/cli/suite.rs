@@ -1,18 +1,19 @@
 //! The `mateproof suite` and `mateproof suite-merge` commands: argument parsing, the choice of
 //! progress display, and exit statuses (0 every entry as claimed, 1 some wrong, unsolved in
-//! the limit or unsupported, 2 some input unreadable or a bad argument).
+//! the limit or unsupported, 2 some input unreadable or a bad argument; 128 + N when signal N
+//! ended the run, 141 when the output was closed).
 //!
 //! Argument handling only; the work is [`crate::suite::runner`]'s and [`crate::suite::report`]'s.
 
 use crate::suite::progress::ProgressMode;
 use crate::suite::report::{merge, read_report, write_report};
-use crate::suite::runner::{run, RunConfig};
+use crate::suite::runner::{run, RunConfig, RunError};
 use crate::suite::source::Shard;
 use crate::suite::summary::{Summary, EXIT_INPUT};
 use crate::suite::verify::Limits;
 use std::fs::File;
 use std::io::{BufWriter, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -27,19 +28,24 @@ pub struct SuiteArgs {
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Positions checked at once, each by a single-threaded search with its own table
-    /// (default: all cores, as `solve` and `compose`).
-    #[arg(long, value_name = "N")]
+    /// (default: all cores, as `solve` and `compose`; at most 1024). Memory is bounded by
+    /// N × --hash.
+    #[arg(long, value_name = "N", value_parser = crate::util::threads::parse_threads)]
     pub threads: Option<usize>,
-    /// Time limit per position in seconds.
+    /// Time limit per position in seconds (a positive number; leave it out for none).
     #[arg(long, value_name = "S")]
     pub time: Option<f64>,
     /// Node limit per position.
     #[arg(long, value_name = "N")]
     pub nodes: Option<u64>,
     /// Transposition table per position in MB (default: 1, 2, 4, 8, 32 for #1–#5, 128 beyond).
+    /// Each worker holds one table at a time, so the run's memory stays within about
+    /// --threads × --hash MB.
     #[arg(long, value_name = "MB", value_parser = crate::cli::args::parse_hash_mb)]
     pub hash: Option<usize>,
-    /// Write the JSON report (one object per position and a summary) to FILE.
+    /// Write the JSON report (one object per position and a summary) to FILE. FILE is replaced
+    /// only when the run ends (also by Ctrl-C, SIGTERM, SIGHUP or a closed output, then marked
+    /// "interrupted"); it may not be one of the input files.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
     /// Take every N-th entry starting with the K-th (1-based), for batch clusters.
@@ -88,6 +94,16 @@ pub fn run_suite(args: &SuiteArgs) -> ExitCode {
         eprintln!("error: --threads 0: give at least one");
         return ExitCode::from(EXIT_INPUT);
     }
+    if let Some(json) = &args.json {
+        if let Some(input) = args.files.iter().find(|f| same_file(f, json)) {
+            eprintln!(
+                "error: --json {}: that is the input file {}; the report would overwrite it",
+                json.display(),
+                input.display()
+            );
+            return ExitCode::from(EXIT_INPUT);
+        }
+    }
     let progress = if args.quiet {
         ProgressMode::Quiet
     } else if std::io::stdout().is_terminal() && std::io::stderr().is_terminal() {
@@ -110,14 +126,43 @@ pub fn run_suite(args: &SuiteArgs) -> ExitCode {
         json: args.json.clone(),
         notation: args.notation,
     };
+    crate::util::interrupt::catch();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     match run(&config, &mut out) {
-        Ok(result) => ExitCode::from(result.summary.exit_status()),
+        Ok(result) => match result.interrupted {
+            Some(signal) => ExitCode::from(128 + signal as u8),
+            // Nothing checked is no success: a wrong path or format must not pass a batch
+            // job. A shard may be empty (more shards than entries), and says so by its total.
+            None if result.summary.json().total.count == 0 && args.shard.is_none() => {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "error: no positions to check in the input (EPD lines with dm/bm, PGN games with FEN, Popeye problems)"
+                );
+                ExitCode::from(EXIT_INPUT)
+            }
+            None => ExitCode::from(result.summary.exit_status()),
+        },
+        // A reader that closed the output (`| head`) ends the run quietly, as SIGPIPE would.
+        Err(RunError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            ExitCode::from(EXIT_OUTPUT_CLOSED)
+        }
         Err(e) => {
-            eprintln!("error: {e}");
+            let _ = writeln!(std::io::stderr(), "error: {e}");
             ExitCode::from(EXIT_INPUT)
         }
+    }
+}
+
+/// Exit status when the output was closed by its reader: 128 + SIGPIPE, as a program the
+/// signal ended.
+pub const EXIT_OUTPUT_CLOSED: u8 = 141;
+
+/// True when both paths name one existing file (also through a link or another spelling).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
     }
 }
 
@@ -133,6 +178,11 @@ pub fn run_merge(args: &MergeArgs) -> ExitCode {
             }
         }
     }
+    let interrupted: Vec<(String, usize)> = reports
+        .iter()
+        .filter(|(_, r)| r.interrupted)
+        .map(|(name, r)| (name.clone(), r.positions.len()))
+        .collect();
     let merged = match merge(reports) {
         Ok(merged) => merged,
         Err(e) => {
@@ -158,6 +208,13 @@ pub fn run_merge(args: &MergeArgs) -> ExitCode {
         .and_then(|()| {
             if merged.stopped_early {
                 writeln!(out, "a shard stopped at its first failure (--fail-fast)")?;
+            }
+            for (name, report) in &interrupted {
+                writeln!(
+                    out,
+                    "{name}: interrupted; its {} positions are all that shard checked",
+                    report
+                )?;
             }
             writeln!(out)?;
             summary.write_table(&mut out)

@@ -29,6 +29,10 @@ pub enum ComposeError {
     BlackToMove,
     #[error("mate in {0} is out of the composer's range (1 to {max})", max = MAX_MOVES)]
     Length(u32),
+    /// A search thread panicked (a bug of ours): the levels it worked on are unknown, so no
+    /// report claims them searched.
+    #[error("internal error: a composer thread failed ({0})")]
+    ThreadPanicked(String),
 }
 
 /// The longest stipulation the composer accepts: each examined position needs a full
@@ -53,6 +57,8 @@ pub struct ImprovementStream {
     cancel: Arc<AtomicBool>,
     handle: Option<JoinHandle<Vec<LevelReport>>>,
     levels: Vec<LevelReport>,
+    /// The panic message of the search thread, if it failed.
+    failure: Option<String>,
 }
 
 /// Checks the problem, judges the original and starts the search.
@@ -103,6 +109,7 @@ pub fn improvements(
         cancel,
         handle: Some(handle),
         levels: Vec::new(),
+        failure: None,
     })
 }
 
@@ -139,9 +146,19 @@ impl ImprovementStream {
         &self.levels
     }
 
+    /// Why the search ended without its level reports, once it has ended: a thread panicked.
+    pub fn failure(&self) -> Option<ComposeError> {
+        self.failure.clone().map(ComposeError::ThreadPanicked)
+    }
+
     fn join(&mut self) {
         if let Some(handle) = self.handle.take() {
-            self.levels = handle.join().unwrap_or_default();
+            match handle.join() {
+                Ok(levels) => self.levels = levels,
+                Err(payload) => {
+                    self.failure = Some(crate::util::threads::panic_text(&*payload));
+                }
+            }
         }
     }
 }
@@ -203,6 +220,9 @@ pub fn compose(
     let started = Instant::now();
     let mut stream = improvements(problem, options, control)?;
     let mut found: Vec<Improvement> = stream.by_ref().collect();
+    if let Some(failure) = stream.failure() {
+        return Err(failure);
+    }
     rank(&mut found);
     let levels = stream.levels().to_vec();
     Ok(ComposeReport {
@@ -235,6 +255,8 @@ pub enum Suggestions {
     Best(Vec<Improvement>),
     /// None, and why.
     None(String),
+    /// A composer thread failed (a bug of ours): no verdict on the improvements.
+    Failed(String),
 }
 
 /// The composer working for the engine (`ComposerSuggestions`): first [`SuggestionRun::score`],
@@ -323,6 +345,10 @@ impl SuggestionRun {
             found.push(*imp);
         }
         let complete = !timed_out && stream.levels().iter().all(|l| l.complete);
+        if let Some(failure) = stream.failure() {
+            // A bug of ours: what was found is no verdict on the rest, so say that instead.
+            return Some(Suggestions::Failed(failure.to_string()));
+        }
         drop(stream);
         if found.is_empty() {
             let why = if complete {
@@ -335,5 +361,41 @@ impl SuggestionRun {
         rank(&mut found);
         found.truncate(top.max(1));
         Some(Suggestions::Best(found))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Position, Validation};
+
+    /// A run whose search thread panicked: it says so instead of passing for a search that
+    /// found nothing.
+    #[test]
+    fn a_panicking_search_thread_is_reported() {
+        let position = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Validation::Lenient)
+            .expect("legal");
+        let problem = Problem::directmate(position, 1);
+        let options = ComposeOptions {
+            depth: 1,
+            ..ComposeOptions::default()
+        };
+        let mut stream = improvements(&problem, options, SearchControl::unlimited()).expect("a #1");
+        stream.cancel();
+        let real = stream.handle.take().expect("running");
+        assert!(real.join().is_ok());
+        stream.handle = Some(std::thread::spawn(|| panic!("injected failure")));
+        let run = SuggestionRun {
+            score: OriginalScore::Unsound(String::new()),
+            stream: Some(stream),
+            depth: 1,
+        };
+        match run.best(10, None) {
+            Some(Suggestions::Failed(why)) => assert_eq!(
+                why,
+                "internal error: a composer thread failed (injected failure)"
+            ),
+            other => panic!("the failure is not said: {other:?}"),
+        }
     }
 }

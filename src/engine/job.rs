@@ -312,7 +312,15 @@ fn run_game(job: &Job, ctx: &Context) -> (Move, Option<Move>) {
         .then(|| MateHelper::spawn(job, ctx, control.clone()))
         .flatten();
     let from_search = game_search(job, &job.go.limits, &control, ctx);
-    match helper.and_then(MateHelper::finish) {
+    let proof = helper.and_then(|helper| match helper.finish() {
+        Ok(proof) => proof,
+        Err(message) => {
+            // A bug of ours: the game search's move still stands, but no proof is claimed.
+            ctx.listener.on_message(&Message::MateHelperFailed(message));
+            None
+        }
+    });
+    match proof {
         Some(found) => match found.keys.first() {
             Some(&key) => {
                 if job.settings.problem_report {
@@ -390,10 +398,12 @@ impl MateHelper {
         Some(MateHelper { thread, control })
     }
 
-    /// Stops the helper and returns its proof, if it found one in time.
-    fn finish(self) -> Option<MateFound> {
+    /// Stops the helper and returns its proof, if it found one in time, or its panic message.
+    fn finish(self) -> Result<Option<MateFound>, String> {
         self.control.stop();
-        self.thread.join().ok().flatten()
+        self.thread
+            .join()
+            .map_err(|payload| crate::util::threads::panic_text(&*payload))
     }
 }
 

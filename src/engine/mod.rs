@@ -64,6 +64,8 @@ pub enum Message {
     NoThread(String),
     #[error("error: internal error in the search; answering with the first legal move")]
     InternalError,
+    #[error("error: internal error in the mate search ({0}); playing the game search's move")]
+    MateHelperFailed(String),
 }
 
 /// Receives what a search produces, from the search's threads (so `Send + Sync`); each call
@@ -88,7 +90,7 @@ pub trait EngineListener: Send + Sync {
 
 /// Longest mate the engine searches for: the solver's table stores lengths in a byte and its
 /// search path holds 256 plies.
-pub const MAX_MATE: u32 = 127;
+pub const MAX_MATE: u32 = crate::problem::MAX_MATE_MOVES;
 
 /// What every search of the engine uses, set by the front end's options.
 #[derive(Clone, Copy, Debug)]
@@ -201,10 +203,16 @@ impl Engine {
         }
     }
 
-    /// Drops the tables; the next search makes them at its size (old and new never coexist
-    /// in memory).
+    /// Drops the tables; the next search makes them at its size. The old tables are given back
+    /// on a thread of their own: unmapping gigabytes of resident pages takes the kernel a
+    /// while, and the caller (a protocol loop) must answer at once. New tables are mapped
+    /// lazily, so old and new overlap in memory only by what the next search touches meanwhile.
     pub fn drop_tables(&mut self) {
-        self.tables = None;
+        if let Some(old) = self.tables.take() {
+            let _ = std::thread::Builder::new()
+                .name("mateproof-free-hash".into())
+                .spawn(move || drop(old));
+        }
     }
 
     /// Stops any search and gives it a moment to finish (end of input, `quit`).

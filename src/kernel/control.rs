@@ -5,6 +5,63 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// Most nodes between two polls of the limits. A node is usually a fraction of a microsecond,
+/// but on a freshly mapped table each first touch of a 2 MB page makes the kernel zero it
+/// (about a millisecond): with a large `Hash` a search's first seconds are mostly such faults,
+/// and 4096 nodes between polls let `stop` wait seconds. A poll (a flag and the clock) costs
+/// about 20 ns, under 0.1 ns a node at this interval.
+pub const MAX_POLL_INTERVAL: u64 = 256;
+
+/// Longer than this between two polls, and a searcher polls more often.
+const SLOW_POLL: Duration = Duration::from_millis(2);
+
+/// How many nodes a searcher counts between two polls of its limits. Nodes are usually fast,
+/// but while a freshly mapped table is first touched every store into a new 2 MB page waits
+/// for the kernel to zero it: with a large `Hash` a fixed interval lets `stop` wait for
+/// hundreds of page faults. So the interval shrinks while polls come slowly and grows back to
+/// its maximum when they come fast again — only without a node budget, whose cut points must
+/// not depend on timing.
+#[derive(Clone, Debug)]
+pub struct PollPace {
+    interval: u64,
+    max: u64,
+    adaptive: bool,
+    last: Instant,
+}
+
+impl PollPace {
+    /// At most `max` nodes between polls; `adaptive` lets the interval follow the node speed.
+    pub fn new(max: u64, adaptive: bool) -> PollPace {
+        PollPace {
+            interval: max.max(1),
+            max: max.max(1),
+            adaptive,
+            last: Instant::now(),
+        }
+    }
+
+    /// Nodes to count before the next poll.
+    #[inline]
+    pub fn interval(&self) -> u64 {
+        self.interval
+    }
+
+    /// Notes a poll, adapting the interval to how long the last one took.
+    pub fn polled(&mut self) {
+        if !self.adaptive {
+            return;
+        }
+        let now = Instant::now();
+        let slow = now.duration_since(self.last) > SLOW_POLL;
+        self.last = now;
+        self.interval = if slow {
+            (self.interval / 8).max(1)
+        } else {
+            (self.interval * 2).min(self.max)
+        };
+    }
+}
+
 /// Shared limits for one search (clone it to hand the same flag to several threads).
 #[derive(Clone, Debug)]
 pub struct SearchControl {
@@ -72,10 +129,16 @@ impl SearchControl {
     }
 
     /// How many nodes a searcher may count between polls of the limits: small enough that a
-    /// node budget is overshot by at most about 1 %, never more than 4096.
+    /// node budget is overshot by at most about 1 %, never more than [`MAX_POLL_INTERVAL`].
     pub fn poll_interval(&self) -> u64 {
-        self.max_nodes
-            .map_or(4096, |max| (max / 128).clamp(16, 4096))
+        self.max_nodes.map_or(MAX_POLL_INTERVAL, |max| {
+            (max / 128).clamp(16, MAX_POLL_INTERVAL)
+        })
+    }
+
+    /// The pace of polls for a searcher under this control.
+    pub fn poll_pace(&self) -> PollPace {
+        PollPace::new(self.poll_interval(), self.max_nodes.is_none())
     }
 
     /// Adds `n` searched nodes to the shared counter.

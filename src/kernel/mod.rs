@@ -6,5 +6,5 @@
 mod control;
 mod list;
 
-pub use control::SearchControl;
+pub use control::{PollPace, SearchControl, MAX_POLL_INTERVAL};
 pub use list::StackList;

@@ -5,6 +5,8 @@
 //!   "stipulation": "#2",
 //!   "fen": "...",
 //!   "complete": true,             // false when a limit cut the search short
+//!   "tree_cut": false,            // true when the tree reached MAX_TREE_NODES (5,000) White
+//!                                 // moves: later moves are listed without their play
 //!   "keys": ["e2e4", ...],        // UCI notation
 //!   "cooked": false,              // more than one key
 //!   "threats": {"e2e4": ["d1h5"]}, // per key: threat moves, [] for zugzwang, null when not shown
@@ -199,6 +201,7 @@ pub fn solution_json(solution: &Solution, stipulation: &Stipulation) -> Value {
         "stipulation": stipulation.to_string(),
         "fen": crate::board::fen::to_fen(&solution.position),
         "complete": solution.complete,
+        "tree_cut": solution.tree_cut,
         "keys": keys,
         "cooked": solution.is_cooked(),
         "threats": threats,
@@ -247,6 +250,7 @@ mod tests {
             }),
             complete: true,
             max_solutions_reached: false,
+            tree_cut: false,
             stats: SearchStats::default(),
         };
         let value = solution_json(&solution, &Stipulation::direct_mate(2));

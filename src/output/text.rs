@@ -70,6 +70,13 @@ pub fn solution_text(solution: &Solution, stipulation: &Stipulation, style: Move
         );
     }
     let keys = solution.keys().count();
+    if solution.tree_cut {
+        let _ = writeln!(
+            tree.s,
+            "tree cut at {} White moves: later moves are shown without their play",
+            crate::solution::MAX_TREE_NODES
+        );
+    }
     let _ = writeln!(
         tree.s,
         "{} key{}{}; {} nodes, {} ms{}",

@@ -31,8 +31,40 @@ pub struct Invocation {
     pub files: Vec<String>,
     pub regression: bool,
     pub max_time: Option<Duration>,
-    /// Accepted for Popeye compatibility; the transposition table sizes itself.
-    pub max_mem: Option<String>,
+    /// `-maxmem`: the transposition table's size in MB (see [`parse_mem_size`]).
+    pub max_mem: Option<usize>,
+}
+
+/// Popeye's `-maxmem` value: a number of kilobytes, or of kilo-, mega- or gigabytes with the
+/// suffix `K`, `M` or `G` (either case), as Popeye reads it. Mateproof spends it on the
+/// transposition table, in whole megabytes: at least 1, at most the 16384 the `Hash` option
+/// allows (a larger value is refused rather than silently cut).
+///
+/// ```
+/// use mateproof::popeye::cli::parse_mem_size;
+/// assert_eq!(parse_mem_size("512M"), Ok(512));
+/// assert_eq!(parse_mem_size("2g"), Ok(2048));
+/// assert_eq!(parse_mem_size("65536"), Ok(64)); // kilobytes
+/// assert!(parse_mem_size("lots").is_err());
+/// assert!(parse_mem_size("1T").is_err());
+/// ```
+pub fn parse_mem_size(text: &str) -> Result<usize, String> {
+    let bad = || format!("-maxmem: '{text}' is not a size (kilobytes, or a number with K, M or G)");
+    let (digits, kib_per_unit) = match text.char_indices().last() {
+        Some((i, 'k' | 'K')) => (&text[..i], 1u64),
+        Some((i, 'm' | 'M')) => (&text[..i], 1 << 10),
+        Some((i, 'g' | 'G')) => (&text[..i], 1 << 20),
+        _ => (text, 1),
+    };
+    let count: u64 = digits.parse().map_err(|_| bad())?;
+    let mb = count.checked_mul(kib_per_unit).ok_or_else(bad)? >> 10;
+    let max = crate::cli::args::MAX_HASH_MB as u64;
+    if mb > max {
+        return Err(format!(
+            "-maxmem: '{text}' is more than the {max} MB a table may have"
+        ));
+    }
+    Ok(mb.max(1) as usize)
 }
 
 /// Reads Popeye's flags in either spelling.
@@ -57,11 +89,18 @@ pub fn parse_args(args: &[String]) -> Result<Invocation, String> {
                     let secs: u64 = value
                         .parse()
                         .map_err(|_| format!("-maxtime: '{value}' is not a number of seconds"))?;
+                    if secs == 0 {
+                        // The same rule as every front end's time limit.
+                        return Err(
+                            "-maxtime 0: give a positive number of seconds (leave the flag out for no limit)"
+                                .into(),
+                        );
+                    }
                     inv.max_time = Some(Duration::from_secs(secs));
                 }
                 "maxmem" => {
                     let value = iter.next().ok_or("-maxmem needs a size")?;
-                    inv.max_mem = Some(value.clone());
+                    inv.max_mem = Some(parse_mem_size(value)?);
                 }
                 _ => {
                     return Err(format!(
@@ -90,11 +129,20 @@ pub fn looks_like_popeye(text: &str) -> bool {
         .is_some()
 }
 
+/// Popeye input as text, read the same way from a file or standard input: a UTF-8 byte-order
+/// mark (which editors on Windows write) is dropped, and bytes that are not UTF-8 (Popeye files
+/// are often Latin-1) become U+FFFD instead of failing the read; keywords and moves are ASCII.
+pub fn decode(bytes: &[u8]) -> String {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
 /// Runs already-read inputs (the UCI front end calls this when stdin holds Popeye input).
 pub fn run_texts(inputs: &[String], inv: &Invocation) -> ExitCode {
     let options = RunOptions {
         regression: inv.regression,
         max_time: inv.max_time,
+        hash_mb: inv.max_mem,
     };
     let (mut failed, mut skipped) = (false, 0);
     let stdout = std::io::stdout();

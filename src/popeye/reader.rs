@@ -311,6 +311,16 @@ impl Reader<'_> {
         value
     }
 
+    /// As [`Self::number`], and 0 is an offending item too.
+    fn positive_number(&mut self, problem: &mut ProblemSpec) -> Option<u32> {
+        let token = self.lexer.next_token()?;
+        let value = token.parse::<u32>().ok().filter(|&n| n > 0);
+        if value.is_none() {
+            self.notice_offending(problem, token);
+        }
+        value
+    }
+
     fn squares(&mut self, problem: &mut ProblemSpec) -> Vec<Square> {
         let Some(token) = self.lexer.next_token() else {
             return Vec::new();
@@ -372,8 +382,10 @@ impl Reader<'_> {
                 OptionWord::NoShortVariations => options.solve.no_short_variations = true,
                 OptionWord::PostKeyPlay => options.solve.post_key_play = true,
                 OptionWord::MaxTime => {
+                    // A time limit is a positive number of seconds in every front end; 0 is
+                    // no limit in none of them (leave the option out for that).
                     problem.options.solve.max_time = self
-                        .number(problem)
+                        .positive_number(problem)
                         .map(|s| Duration::from_secs(u64::from(s)));
                 }
                 OptionWord::EnPassant => {

@@ -51,6 +51,7 @@ pub fn twin_solution(
         set_play,
         complete: end != End::Partial,
         max_solutions_reached: end == End::Partial,
+        tree_cut: false,
         stats: SearchStats::default(),
     })
 }

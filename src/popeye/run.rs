@@ -25,6 +25,8 @@ pub struct RunOptions {
     pub regression: bool,
     /// `-maxtime`: seconds per problem (a problem's own `MaxTime` wins if smaller).
     pub max_time: Option<Duration>,
+    /// `-maxmem`: the transposition table in MB (by default sized to the stipulation).
+    pub hash_mb: Option<usize>,
 }
 
 /// What a run produced.
@@ -338,7 +340,8 @@ fn twin_text(
         writer.first_moves(&solution, problem.stipulation.moves());
     }
     out.push_str(&writer.finish());
-    if solution.max_solutions_reached || !solution.complete {
+    // A cut tree is partial as a MaxSolutions list is: Popeye's words for both.
+    if solution.max_solutions_reached || !solution.complete || solution.tree_cut {
         Ending::Partial
     } else {
         Ending::Normal
@@ -358,5 +361,13 @@ fn solve_with_solver(
         Some(limit) => SearchControl::unlimited().with_time_limit(limit),
         None => SearchControl::unlimited(),
     };
-    solver::solve(problem, &control, super::order::sort_first_moves)
+    match options.hash_mb {
+        Some(mb) => solver::solve_with_table(
+            problem,
+            &control,
+            &solver::TranspositionTable::new(mb),
+            super::order::sort_first_moves,
+        ),
+        None => solver::solve(problem, &control, super::order::sort_first_moves),
+    }
 }

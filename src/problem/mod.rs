@@ -13,7 +13,9 @@ mod stipulation;
 
 pub use goal::Goal;
 pub use options::{SolveOptions, TryMode};
-pub use stipulation::{Length, ParseStipulationError, PlayKind, SeriesEnd, Stipulation};
+pub use stipulation::{
+    Length, ParseStipulationError, PlayKind, SeriesEnd, Stipulation, MAX_MATE_MOVES,
+};
 
 use crate::board::Position;
 

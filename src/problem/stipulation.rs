@@ -86,6 +86,11 @@ pub struct Length {
     pub max: u32,
 }
 
+/// The longest mate any front end accepts — `solve --mate`, UCI `go mate`, suites, Popeye
+/// input — in moves: the solver's table stores lengths in a byte and its search path holds
+/// 256 plies.
+pub const MAX_MATE_MOVES: u32 = 127;
+
 /// A stipulation such as `#3`, `exact-#4`, `s#2`, `h#2.5`, `=2` or `ser-h#3`.
 ///
 /// ```
@@ -118,11 +123,12 @@ impl Stipulation {
     }
 
     /// The one answer to "does Mateproof solve this?": today direct mates, `#N` and
-    /// `exact-#N`. A new kind of play becomes supported here, and every front end follows.
+    /// `exact-#N`, N up to [`MAX_MATE_MOVES`]. A new kind of play becomes supported here, and
+    /// every front end follows.
     pub fn is_supported(&self) -> bool {
         self.play == PlayKind::Direct
             && self.goal == Goal::Mate
-            && self.length.max >= 1
+            && (1..=MAX_MATE_MOVES).contains(&self.moves())
             && (self.length.min == 1 || self.length.min == self.length.max)
     }
 

@@ -12,11 +12,12 @@ use super::ordering::{is_tactical, History, MovePicker};
 use super::table::{Bound, Entry, SearchTable};
 use super::{evaluate, Clock, Score, MAX_PLY};
 use crate::board::{Move, Position};
-use crate::kernel::SearchControl;
+use crate::kernel::{PollPace, SearchControl};
 
 /// Nodes between two looks at the clock and the stop flag (fewer under a node limit, so the
-/// limit is honoured to within 1 %).
-const POLL_INTERVAL: u64 = 2048;
+/// limit is honoured to within 1 %); see [`crate::kernel::MAX_POLL_INTERVAL`] for why
+/// so few.
+const POLL_INTERVAL: u64 = crate::kernel::MAX_POLL_INTERVAL;
 
 /// The principal variation of every ply (a triangular table, kept on the heap).
 struct PvTable {
@@ -73,7 +74,7 @@ pub(super) struct Searcher<'a> {
     pv: PvTable,
     nodes: u64,
     unreported: u64,
-    poll_interval: u64,
+    pace: PollPace,
     pub(super) seldepth: usize,
     stopped: bool,
     /// False until the first root move of the first iteration is searched: it always completes,
@@ -102,7 +103,10 @@ impl<'a> Searcher<'a> {
             pv: PvTable::new(),
             nodes: 0,
             unreported: 0,
-            poll_interval: node_limit.map_or(POLL_INTERVAL, |n| (n / 100).clamp(1, POLL_INTERVAL)),
+            pace: PollPace::new(
+                node_limit.map_or(POLL_INTERVAL, |n| (n / 100).clamp(1, POLL_INTERVAL)),
+                node_limit.is_none(),
+            ),
             seldepth: 0,
             stopped: false,
             may_stop: false,
@@ -140,13 +144,14 @@ impl<'a> Searcher<'a> {
         self.keys.pop();
     }
 
-    /// Counts a node and, every `poll_interval` nodes, checks the limits. Once stopped, stays
+    /// Counts a node and, every `pace.interval()` nodes, checks the limits. Once stopped, stays
     /// stopped; a hard time limit also stops every other search sharing the control.
     #[inline]
     fn count_node_and_poll(&mut self) -> bool {
         self.nodes += 1;
         self.unreported += 1;
-        if self.unreported >= self.poll_interval {
+        if self.unreported >= self.pace.interval() {
+            self.pace.polled();
             self.flush_nodes();
             if self.may_stop && (self.control.should_stop() || self.clock.hard_passed()) {
                 self.control.stop();

@@ -7,6 +7,7 @@
 
 use super::Score;
 use crate::board::Move;
+use crate::util::big_table::{BigTable, Zeroable};
 
 /// What a stored score means relative to the window it was searched with.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -30,6 +31,7 @@ pub struct Entry {
 }
 
 #[derive(Clone, Copy, Default)]
+#[repr(C)]
 struct Slot {
     key: u64,
     best: u16,
@@ -39,9 +41,14 @@ struct Slot {
     flags: u8,
 }
 
-/// A fixed-size table indexed by the Zobrist key.
+// SAFETY: every field is an integer, and the all-zero slot is `Slot::default()` (empty).
+unsafe impl Zeroable for Slot {}
+
+/// A fixed-size table indexed by the Zobrist key. Its memory is a [`BigTable`]: made and
+/// cleared at once whatever its size (pages are zeroed by the kernel when first touched), so a
+/// large `Hash` never holds up the protocol.
 pub struct SearchTable {
-    slots: Vec<Slot>,
+    slots: BigTable<Slot>,
     generation: u8,
 }
 
@@ -53,7 +60,7 @@ impl SearchTable {
         // A power of two so the index is a mask; round down to stay within the budget.
         let count = 1usize << (usize::BITS - 1 - count.leading_zeros());
         SearchTable {
-            slots: vec![Slot::default(); count],
+            slots: BigTable::new(count),
             generation: 0,
         }
     }
@@ -65,7 +72,7 @@ impl SearchTable {
 
     /// Forgets everything (`ucinewgame`).
     pub fn clear(&mut self) {
-        self.slots.fill(Slot::default());
+        self.slots.clear();
         self.generation = 0;
     }
 

@@ -218,6 +218,7 @@ mod tests {
             set_play: None,
             complete: true,
             max_solutions_reached: false,
+            tree_cut: false,
             stats: SearchStats::default(),
         };
         let duals = find_duals(&solution, 2);

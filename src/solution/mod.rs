@@ -139,8 +139,16 @@ pub struct Solution {
     pub complete: bool,
     /// True when `MaxSolutions` stopped the search with first moves left untested.
     pub max_solutions_reached: bool,
+    /// True when the tree reached [`MAX_TREE_NODES`] White moves and was cut: every key and
+    /// try is listed, but some moves are shown without the play after them.
+    pub tree_cut: bool,
     pub stats: SearchStats,
 }
+
+/// Most White moves a solution tree shows with the play after them (keys, threats and
+/// continuations together). A tree this size prints as about a megabyte of text; beyond it a
+/// tree is no use to a reader, and building and writing it cost more than the search.
+pub const MAX_TREE_NODES: usize = 5_000;
 
 impl Solution {
     /// The keys (unrefuted first moves).

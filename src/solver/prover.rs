@@ -17,7 +17,7 @@
 
 use super::tt::{Bounds, DirectMate, Question, TranspositionTable};
 use crate::board::{Position, INLINE_MOVES, MAX_MOVES};
-use crate::kernel::{SearchControl, StackList};
+use crate::kernel::{PollPace, SearchControl, StackList};
 use crate::rules::{Moves, RuleMove, Rules};
 
 const MAX_PLY: usize = 256;
@@ -46,7 +46,7 @@ pub struct Prover<'a, R: Rules = Position, Q: Question = DirectMate> {
     nodes: u64,
     unreported_nodes: u64,
     /// Nodes between polls of the control's limits.
-    poll_interval: u64,
+    pace: PollPace,
     aborted: bool,
     attack_killers: Vec<[R::Move; 2]>,
     defence_killers: Vec<[R::Move; 2]>,
@@ -66,7 +66,7 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
             control,
             nodes: 0,
             unreported_nodes: 0,
-            poll_interval: control.poll_interval(),
+            pace: control.poll_pace(),
             aborted: false,
             attack_killers: vec![[R::Move::default(); 2]; MAX_PLY],
             defence_killers: vec![[R::Move::default(); 2]; MAX_PLY],
@@ -122,16 +122,25 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
         self.tt
     }
 
+    /// Looks at the limits now (not only every few nodes); true once stopped.
+    pub fn poll_limits(&mut self) -> bool {
+        if !self.aborted && self.control.should_stop() {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
     #[inline]
     fn count_node(&mut self) {
         self.nodes += 1;
         self.unreported_nodes += 1;
-        if self.unreported_nodes >= self.poll_interval {
+        if self.unreported_nodes >= self.pace.interval() {
             self.control.add_nodes(self.unreported_nodes);
             self.unreported_nodes = 0;
             if self.control.should_stop() {
                 self.aborted = true;
             }
+            self.pace.polled();
         }
     }
 

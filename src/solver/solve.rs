@@ -7,7 +7,7 @@
 //! under it are generic over [`crate::rules::Rules`].
 
 use super::prover::{Prover, Restrictions};
-use super::tree::TreeBuilder;
+use super::tree::{TreeBudget, TreeBuilder};
 use super::tt::{Question, Restricted};
 use super::{Dfpn, TranspositionTable};
 use crate::board::{Move, MoveList, Position};
@@ -15,6 +15,7 @@ use crate::kernel::SearchControl;
 use crate::problem::Problem;
 use crate::rules::RuleMove;
 use crate::solution::{AttackNode, DefenderPlay, SearchStats, Solution};
+use crate::util::threads::join_all;
 use parking_lot::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -36,10 +37,14 @@ pub(super) fn dfpn_entries<Q: Question, M: RuleMove>(tt: &TranspositionTable<Q, 
 /// Why a problem cannot be solved.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum SolveError {
-    #[error("stipulation {0} is not supported yet (directmates #N and exact-#N only)")]
+    #[error("stipulation {0} is not supported yet (directmates #N and exact-#N only, N up to {max})", max = crate::problem::MAX_MATE_MOVES)]
     Unsupported(crate::problem::Stipulation),
     #[error("PostKeyPlay needs a position where Black may be to move: {0}")]
     PostKeyIllegal(String),
+    /// A search thread panicked: a bug of ours. Its share of the first moves is unknown, so no
+    /// verdict is given at all rather than one that silently lacks keys.
+    #[error("internal error: a search thread failed ({0}); no verdict")]
+    ThreadPanicked(String),
 }
 
 /// Sorts the legal first moves of a position into the order in which they are tried and
@@ -131,6 +136,8 @@ fn solve_question<Q: Question>(
     let mut set_play = None;
     let mut first_moves = Vec::new();
     let mut max_solutions_reached = false;
+    let mut workers_stopped = false;
+    let budget = TreeBudget::default();
 
     if options.post_key_play {
         // The diagram shows the position after the key: Black is to move.
@@ -141,6 +148,7 @@ fn solve_question<Q: Question>(
         let mut builder = TreeBuilder {
             prover: &mut prover,
             options,
+            budget: &budget,
         };
         set_play = Some(builder.black_play_with(&root, n.saturating_sub(1), true));
     } else {
@@ -148,6 +156,7 @@ fn solve_question<Q: Question>(
             let mut builder = TreeBuilder {
                 prover: &mut prover,
                 options,
+                budget: &budget,
             };
             let diagram_black = root.after_null();
             let play = builder.black_play(&diagram_black, n - 1);
@@ -157,18 +166,31 @@ fn solve_question<Q: Question>(
                 defences: play.defences,
             });
         }
-        (first_moves, max_solutions_reached) =
-            solve_first_moves(&root, n, &mut prover, problem, control.threads(), order);
+        let found = solve_first_moves(
+            &root,
+            n,
+            &mut prover,
+            problem,
+            control.threads(),
+            order,
+            &budget,
+        )?;
+        first_moves = found.nodes;
+        max_solutions_reached = found.max_solutions_reached;
+        workers_stopped = found.workers_stopped;
     }
 
     prover.flush_nodes();
-    let complete = !prover.aborted();
+    // Complete only if no thread at all stopped early: a worker cut by the clock leaves its
+    // first moves untested, whatever the main thread saw.
+    let complete = !prover.aborted() && !workers_stopped;
     Ok(Solution {
         position: problem.position,
         first_moves,
         set_play,
         complete,
         max_solutions_reached,
+        tree_cut: budget.was_cut(),
         stats: SearchStats {
             nodes: prover.nodes(),
             time: started.elapsed(),
@@ -176,10 +198,20 @@ fn solve_question<Q: Question>(
     })
 }
 
+/// What [`solve_first_moves`] found.
+struct FirstMoves {
+    /// Keys and tries, in listing order.
+    nodes: Vec<AttackNode>,
+    /// `MaxSolutions` ended the list early.
+    max_solutions_reached: bool,
+    /// A worker thread's prover was stopped by a limit (the calling prover's own flag says
+    /// the same for the work it did itself).
+    workers_stopped: bool,
+}
+
 /// Keys (every first move that forces mate within `n`) and tries, in the listing `order`.
-/// The flag is true when `MaxSolutions` ended the list early. With several threads the first
-/// moves are shared out among them (one prover each, one shared table); the result is the
-/// same as with one.
+/// With several threads the first moves are shared out among them (one prover each, one shared
+/// table); the result is the same as with one. A panicking thread is an error, never a gap.
 fn solve_first_moves<Q: Question>(
     root: &Position,
     n: u32,
@@ -187,7 +219,8 @@ fn solve_first_moves<Q: Question>(
     problem: &Problem,
     threads: usize,
     order: FirstMoveOrder,
-) -> (Vec<AttackNode>, bool) {
+    budget: &TreeBudget,
+) -> Result<FirstMoves, SolveError> {
     // Deep problems: df-pn proves a key far faster than the depth-first search, which in turn
     // is the better tool for refuting the other first moves. A budgeted df-pn run at the root
     // leaves its proof in the shared table for the loop below.
@@ -203,6 +236,7 @@ fn solve_first_moves<Q: Question>(
     order(root, &mut first, n);
     let max_keys = problem.options.max_solutions.unwrap_or(u32::MAX) as usize;
 
+    let mut workers_stopped = false;
     let results: Vec<Option<FirstMove>> = if threads <= 1 {
         let mut results = Vec::new();
         let mut keys = 0;
@@ -210,7 +244,7 @@ fn solve_first_moves<Q: Question>(
             if prover.aborted() || keys >= max_keys {
                 break;
             }
-            let result = first_move(prover, root, m, n, problem);
+            let result = first_move(prover, root, m, n, problem, budget);
             keys += usize::from(matches!(result, Some(FirstMove::Key(_))));
             results.push(result);
         }
@@ -219,7 +253,7 @@ fn solve_first_moves<Q: Question>(
         let next = AtomicUsize::new(0);
         let slots: Vec<Mutex<Option<FirstMove>>> = first.iter().map(|_| Mutex::new(None)).collect();
         let (tt, control) = (prover.table(), prover.control());
-        let worker_nodes: u64 = std::thread::scope(|scope| {
+        let joined = std::thread::scope(|scope| {
             let workers: Vec<_> = (0..threads)
                 .map(|_| {
                     scope.spawn(|| {
@@ -230,16 +264,19 @@ fn solve_first_moves<Q: Question>(
                             if own.aborted() {
                                 break;
                             }
-                            *slots[i].lock() = first_move(&mut own, root, m, n, problem);
+                            *slots[i].lock() = first_move(&mut own, root, m, n, problem, budget);
                         }
                         own.flush_nodes();
-                        own.nodes()
+                        (own.nodes(), own.aborted())
                     })
                 })
                 .collect();
-            workers.into_iter().map(|w| w.join().unwrap_or(0)).sum()
+            join_all(workers)
         });
-        prover.add_foreign_nodes(worker_nodes);
+        for (nodes, stopped) in joined.map_err(SolveError::ThreadPanicked)? {
+            prover.add_foreign_nodes(nodes);
+            workers_stopped |= stopped;
+        }
         slots.into_iter().map(|slot| slot.into_inner()).collect()
     };
 
@@ -262,7 +299,11 @@ fn solve_first_moves<Q: Question>(
         }
     }
     // MaxSolutions ended the list if first moves were left untested or dropped.
-    (nodes, keys >= max_keys && kept < first.len())
+    Ok(FirstMoves {
+        nodes,
+        max_solutions_reached: keys >= max_keys && kept < first.len(),
+        workers_stopped,
+    })
 }
 
 /// What one first move turned out to be.
@@ -279,6 +320,7 @@ fn first_move<Q: Question>(
     m: Move,
     n: u32,
     problem: &Problem,
+    budget: &TreeBudget,
 ) -> Option<FirstMove> {
     let options = &problem.options;
     if !prover.move_allowed(root, m, n) {
@@ -286,7 +328,11 @@ fn first_move<Q: Question>(
     }
     let child = root.after(m);
     let shortest = prover.shortest_loss(&child, n - 1);
-    let mut builder = TreeBuilder { prover, options };
+    let mut builder = TreeBuilder {
+        prover,
+        options,
+        budget,
+    };
     match shortest {
         Some(k) => {
             let length = k + 1;
@@ -325,4 +371,93 @@ fn refutations<Q: Question>(
         }
     }
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Validation;
+    use crate::problem::Stipulation;
+
+    /// K+R vs K, mate in 5 is impossible here: a search that gives up early has found no key
+    /// and must not call that a verdict.
+    fn rook_ending(threads: usize, nodes: u64) -> Solution {
+        let position = Position::from_fen("8/8/8/4k3/8/8/8/KR6 w - - 0 1", Validation::Lenient)
+            .expect("legal position");
+        let problem = Problem::new(position, Stipulation::direct_mate(5));
+        let control = SearchControl::unlimited()
+            .with_threads(threads)
+            .with_node_limit(nodes);
+        solve_with_table(
+            &problem,
+            &control,
+            &TranspositionTable::new(4),
+            generation_order,
+        )
+        .expect("supported")
+    }
+
+    #[test]
+    fn a_threaded_search_cut_by_a_limit_is_incomplete() {
+        for threads in [1, 2, 3] {
+            let solution = rook_ending(threads, 2_000);
+            assert!(
+                !solution.complete,
+                "{threads} threads: a search stopped after 2,000 nodes called itself complete"
+            );
+        }
+    }
+
+    #[test]
+    fn a_threaded_search_that_finishes_is_complete() {
+        let solution = rook_ending(2, u64::MAX);
+        assert!(solution.complete);
+        assert!(solution.first_moves.is_empty(), "no mate in 5 from here");
+    }
+}
+
+#[cfg(test)]
+mod tree_size {
+    use super::*;
+    use crate::board::Validation;
+    use crate::problem::Stipulation;
+    use crate::solution::{DefenceNode, Threat, MAX_TREE_NODES};
+
+    /// White moves shown with the play after them.
+    fn expanded(node: &AttackNode) -> usize {
+        let threat = match &node.threat {
+            Threat::Threats(t) => t.iter().map(expanded).sum(),
+            _ => 0,
+        };
+        let below = |d: &DefenceNode| d.continuations.iter().map(expanded).sum::<usize>();
+        let own = usize::from(!node.defences.is_empty() || threat > 0);
+        own + threat + node.defences.iter().map(below).sum::<usize>()
+    }
+
+    /// K+R against K as a #16 has ten keys and a tree of hundreds of thousands of moves: it is
+    /// cut at the documented size, and says so.
+    #[test]
+    fn a_huge_tree_is_cut_at_the_documented_size() {
+        let position = Position::from_fen("8/8/8/4k3/8/8/8/KR6 w - - 0 1", Validation::Lenient)
+            .expect("legal");
+        let mut problem = Problem::new(position, Stipulation::direct_mate(16));
+        problem.options.variations = true;
+        let solution = solve_with_table(
+            &problem,
+            &SearchControl::unlimited(),
+            &TranspositionTable::new(64),
+            generation_order,
+        )
+        .expect("supported");
+        assert_eq!(solution.keys().count(), 10);
+        assert!(solution.complete && solution.tree_cut);
+        let shown: usize = solution.first_moves.iter().map(expanded).sum();
+        assert!(shown <= MAX_TREE_NODES, "{shown} moves expanded");
+        let text = crate::output::text::solution_text(
+            &solution,
+            &problem.stipulation,
+            crate::notation::MoveStyle::default(),
+        );
+        assert!(text.contains(&format!("tree cut at {MAX_TREE_NODES} White moves")));
+    }
 }

@@ -9,25 +9,72 @@
 //!
 //! Generic over the game ([`Rules`]) whose moves are board moves: the solution tree holds
 //! [`crate::board::Move`]s.
+//!
+//! A tree can outgrow any use (K+R against K as a #200 lists every way to mate): it is cut at
+//! [`MAX_TREE_NODES`] White moves, counted over all threads, as Popeye cuts with
+//! `MaxSolutions`; further moves are shown without their play and the solution says so. The
+//! search limits hold while the tree is built, so `--time` bounds the whole command.
 
 use super::prover::Prover;
 use super::tt::{DirectMate, Question};
 use crate::board::{Move, Position};
 use crate::problem::SolveOptions;
 use crate::rules::Rules;
-use crate::solution::{AttackNode, DefenceNode, DefenderPlay, Threat};
+use crate::solution::{AttackNode, DefenceNode, DefenderPlay, Threat, MAX_TREE_NODES};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// The White moves one solve may still expand, shared by its threads.
+pub struct TreeBudget {
+    left: AtomicUsize,
+    cut: AtomicBool,
+}
+
+impl Default for TreeBudget {
+    fn default() -> Self {
+        TreeBudget::new(MAX_TREE_NODES)
+    }
+}
+
+impl TreeBudget {
+    pub fn new(nodes: usize) -> TreeBudget {
+        TreeBudget {
+            left: AtomicUsize::new(nodes),
+            cut: AtomicBool::new(false),
+        }
+    }
+
+    /// Takes one node from the budget; false (and the tree marked cut) when none is left.
+    fn take(&self) -> bool {
+        let taken = self
+            .left
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
+            .is_ok();
+        if !taken {
+            self.cut.store(true, Ordering::Relaxed);
+        }
+        taken
+    }
+
+    /// True once some move was left unexpanded for want of budget.
+    pub fn was_cut(&self) -> bool {
+        self.cut.load(Ordering::Relaxed)
+    }
+}
 
 /// Expands solution trees over one prover.
 pub struct TreeBuilder<'p, 'a, R: Rules<Move = Move> = Position, Q: Question = DirectMate> {
     pub prover: &'p mut Prover<'a, R, Q>,
     pub options: &'p SolveOptions,
+    pub budget: &'p TreeBudget,
 }
 
 impl<R: Rules<Move = Move>, Q: Question> TreeBuilder<'_, '_, R, Q> {
     /// The node of a key or continuation `m` from `before`, known to mate in exactly `length`.
     pub fn expand(&mut self, before: &R, m: Move, length: u32) -> AttackNode {
         let child = before.play(m);
-        if length <= 1 || self.prover.aborted() {
+        // Built from table hits, a tree may count no search nodes for long: the limits are
+        // polled here too.
+        if length <= 1 || self.prover.poll_limits() || !self.budget.take() {
             return AttackNode::leaf(m, length);
         }
         let play = self.black_play(&child, length - 1);

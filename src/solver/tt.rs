@@ -147,11 +147,10 @@ impl<Q: Question, M: RuleMove> TranspositionTable<Q, M> {
         }
     }
 
-    /// Forgets everything (new game / new problem).
+    /// Forgets everything (new game / new problem); at once whatever the size (see
+    /// [`BigTable::clear`]). Only between searches.
     pub fn clear(&self) {
-        for word in self.words.iter() {
-            word.store(0, Ordering::Relaxed);
-        }
+        self.words.clear();
     }
 
     /// Bytes held by the slots.

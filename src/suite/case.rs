@@ -71,6 +71,20 @@ pub enum Claim {
 }
 
 impl Claim {
+    /// The claim, if its length is one the solver takes (at most
+    /// [`crate::problem::MAX_MATE_MOVES`], as in every front end).
+    pub fn within_limit(self) -> Result<Claim, Unusable> {
+        let max = crate::problem::MAX_MATE_MOVES;
+        match self {
+            Claim::Proven(n) | Claim::Within(n) | Claim::Known(n) | Claim::Mated(n) if n > max => {
+                Err(Unusable::Unsupported(format!(
+                    "mate in {n} is longer than the {max} moves the solver takes"
+                )))
+            }
+            claim => Ok(claim),
+        }
+    }
+
     /// The claimed length, negative when the side to move is the one mated.
     pub fn signed_length(self) -> i32 {
         match self {
@@ -93,6 +107,9 @@ impl Claim {
     /// assert!(Claim::of_stipulation("ser-h#3".parse().unwrap()).is_err());
     /// ```
     pub fn of_stipulation(stipulation: Stipulation) -> Result<Claim, Unusable> {
+        if stipulation.moves() > crate::problem::MAX_MATE_MOVES {
+            return Claim::Within(stipulation.moves()).within_limit();
+        }
         if !stipulation.is_supported() {
             return Err(Unusable::Unsupported(format!(
                 "stipulation {stipulation} is not solved yet (directmates only)"

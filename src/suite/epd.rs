@@ -58,12 +58,14 @@ pub fn read_line(text: &str) -> EpdCase {
         }
     };
     let fen = Some(to_epd_position(&position));
-    let case = claims(&epd, &position).map(|(claim, keys)| Case {
-        problem: Problem::new(position, Stipulation::direct_mate(claim_moves(claim))),
-        claim,
-        keys,
-        notes: Vec::new(),
-    });
+    let case = claims(&epd, &position)
+        .and_then(|(claim, keys)| Ok((claim.within_limit()?, keys)))
+        .map(|(claim, keys)| Case {
+            problem: Problem::new(position, Stipulation::direct_mate(claim_moves(claim))),
+            claim,
+            keys,
+            notes: Vec::new(),
+        });
     EpdCase { label, fen, case }
 }
 

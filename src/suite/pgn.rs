@@ -110,6 +110,17 @@ impl<R: Read> Iterator for PgnGames<R> {
                 self.done = true;
                 None
             }
+            // A game the parser cannot read (a tag longer than its buffer): that game is one
+            // error, and reading goes on after it. Only a failing file ends the run.
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+                self.done = self.reader.skip_game().is_err();
+                Some(PgnGame {
+                    line,
+                    label: None,
+                    fen: None,
+                    case: Err(Unusable::Input(format!("cannot read this PGN game: {e}"))),
+                })
+            }
             Err(e) => Some(self.failure(line, e)),
         }
     }
@@ -271,6 +282,14 @@ fn check_line(start: &Position, line: &[String]) -> Result<(), Unusable> {
     for (ply, san) in line.iter().enumerate() {
         let m = parse_san(&position, san)
             .map_err(|e| Unusable::Input(format!("solution move {} ({san}): {e}", ply + 1)))?;
+        // PGN's null move (`--`) is no move of a solution, and playing it would leave the
+        // wrong side to move for the rest of the line.
+        if m.is_null() {
+            return Err(Unusable::Input(format!(
+                "solution move {} ({san}): a null move is not a move of a solution",
+                ply + 1
+            )));
+        }
         position.play(m);
     }
     Ok(())

@@ -81,7 +81,8 @@ impl Progress {
         if let Some(every) = self.every {
             if self.last_line.elapsed() >= every {
                 self.last_line = Instant::now();
-                eprintln!("{}", self.line());
+                // Progress is a courtesy: a closed stderr must not end the run.
+                let _ = writeln!(std::io::stderr(), "{}", self.line());
             }
         }
     }

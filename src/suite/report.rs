@@ -2,6 +2,12 @@
 //! line, and read back by `suite-merge`, which joins shard reports into the report of the
 //! whole run.
 //!
+//! The report is written to a temporary file beside FILE (`.FILE.partial-PID`) and renamed
+//! onto FILE when the run ends, so FILE only ever holds a whole report: the previous one while
+//! the run goes, the new one after. A run ended by a signal (SIGINT, SIGTERM, SIGHUP) or a
+//! closed output still finishes its report, with the positions reported so far and
+//! `"interrupted": true`; only SIGKILL leaves the temporary file behind (and FILE untouched).
+//!
 //! Schema (version 1):
 //!
 //! ```text
@@ -24,6 +30,8 @@
 //!      "nodes": 12345, "time_ms": 3.217}
 //!   ],
 //!   "stopped_early": false,               // --fail-fast ended the run at a failure
+//!   "interrupted": false,                 // a signal or a closed output ended the run: the
+//!                                         // positions are those reported before it
 //!   "summary": {
 //!     "by_mate": [{"mate": 3|null, "count": 513, "solved": 512, "wrong": 1, "unsolved": 0,
 //!                  "unsupported": 0, "errors": 0, "median_ms": 1.2|null, "p90_ms": 9.8|null}],
@@ -40,7 +48,9 @@ use super::record::Record;
 use super::summary::{Summary, SummaryJson};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
-use std::io::{self, Write};
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
 
 pub const FORMAT_NAME: &str = "mateproof-suite-report";
 pub const VERSION: u32 = 1;
@@ -72,6 +82,9 @@ pub struct Report {
     pub limits: ReportLimits,
     pub positions: Vec<Record>,
     pub stopped_early: bool,
+    /// Reports written before this field existed are complete runs.
+    #[serde(default)]
+    pub interrupted: bool,
     pub summary: SummaryJson,
 }
 
@@ -100,14 +113,80 @@ impl<W: Write> ReportWriter<W> {
         write!(self.out, "{separator}{}", json(record)?)
     }
 
-    pub fn finish(mut self, stopped_early: bool, summary: &SummaryJson) -> io::Result<W> {
+    pub fn finish(mut self, end: &ReportEnd) -> io::Result<W> {
         writeln!(
             self.out,
-            "\n],\"stopped_early\":{stopped_early},\"summary\":{}}}",
-            json(summary)?
+            "\n],\"stopped_early\":{},\"interrupted\":{},\"summary\":{}}}",
+            end.stopped_early,
+            end.interrupted,
+            json(&end.summary)?
         )?;
         self.out.flush()?;
         Ok(self.out)
+    }
+}
+
+/// What a report says after its positions.
+pub struct ReportEnd {
+    pub stopped_early: bool,
+    pub interrupted: bool,
+    pub summary: SummaryJson,
+}
+
+/// A report written to a temporary file and renamed onto its path when finished (see the
+/// module comment); dropped unfinished, it removes the temporary file.
+pub struct ReportFile {
+    writer: Option<ReportWriter<BufWriter<File>>>,
+    temporary: PathBuf,
+    path: PathBuf,
+}
+
+impl ReportFile {
+    pub fn create(path: &Path, header: &ReportHeader) -> io::Result<ReportFile> {
+        let name = path
+            .file_name()
+            .ok_or_else(|| io::Error::other("the report path names no file"))?;
+        let mut temporary_name = std::ffi::OsString::from(".");
+        temporary_name.push(name);
+        temporary_name.push(format!(".partial-{}", std::process::id()));
+        let temporary = path.with_file_name(temporary_name);
+        let file = File::create(&temporary)?;
+        let mut report = ReportFile {
+            writer: None,
+            temporary,
+            path: path.to_owned(),
+        };
+        report.writer = Some(ReportWriter::begin(BufWriter::new(file), header)?);
+        Ok(report)
+    }
+
+    pub fn record(&mut self, record: &Record) -> io::Result<()> {
+        match self.writer.as_mut() {
+            Some(writer) => writer.record(record),
+            None => Err(io::Error::other("the report is already finished")),
+        }
+    }
+
+    /// Ends the report and moves it onto its path.
+    pub fn finish(mut self, end: &ReportEnd) -> io::Result<()> {
+        let writer = self
+            .writer
+            .take()
+            .ok_or_else(|| io::Error::other("the report is already finished"))?;
+        let file = writer
+            .finish(end)?
+            .into_inner()
+            .map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        std::fs::rename(&self.temporary, &self.path)
+    }
+}
+
+impl Drop for ReportFile {
+    fn drop(&mut self) {
+        if self.writer.is_some() {
+            let _ = std::fs::remove_file(&self.temporary);
+        }
     }
 }
 
@@ -176,6 +255,7 @@ pub fn merge(reports: Vec<(String, Report)>) -> Result<Report, MergeError> {
     let mut seen_entries = BTreeSet::new();
     let mut positions = Vec::new();
     let mut stopped_early = false;
+    let mut interrupted = false;
     for (name, report) in &reports {
         if report.files != first.files {
             return Err(inconsistent(
@@ -199,6 +279,7 @@ pub fn merge(reports: Vec<(String, Report)>) -> Result<Report, MergeError> {
         if !seen_shards.insert(shard.clone()) {
             return Err(inconsistent(name, format!("shard {shard} given twice")));
         }
+        check_positions_whole(name, report)?;
         for record in &report.positions {
             if !seen_entries.insert(record.index) {
                 return Err(inconsistent(
@@ -209,6 +290,7 @@ pub fn merge(reports: Vec<(String, Report)>) -> Result<Report, MergeError> {
         }
         positions.extend(report.positions.iter().cloned());
         stopped_early |= report.stopped_early;
+        interrupted |= report.interrupted;
     }
     let missing: Vec<String> = (1..=total_shards)
         .map(|k| format!("{k}/{total_shards}"))
@@ -218,6 +300,20 @@ pub fn merge(reports: Vec<(String, Report)>) -> Result<Report, MergeError> {
         return Err(MergeError::MissingShards(missing.join(", ")));
     }
     positions.sort_by_key(|r| r.index);
+    // Whole shards of one run cover entries 1, 2, 3, ... without a gap; a gap means a shard
+    // lost positions at its end (a cut short shard may end anywhere).
+    if !stopped_early && !interrupted {
+        if let Some((at, _)) = positions
+            .iter()
+            .enumerate()
+            .find(|(i, r)| r.index != *i as u64 + 1)
+        {
+            return Err(MergeError::MissingShards(format!(
+                "entry {} is in no shard: a report lost positions",
+                at + 1
+            )));
+        }
+    }
     let summary: Summary = positions.iter().collect();
     Ok(Report {
         format: FORMAT_NAME.to_owned(),
@@ -227,8 +323,42 @@ pub fn merge(reports: Vec<(String, Report)>) -> Result<Report, MergeError> {
         limits: first.limits.clone(),
         positions,
         stopped_early,
+        interrupted,
         summary: summary.json(),
     })
+}
+
+/// Refuses a shard report whose positions were edited away: its entries must be the shard's
+/// first ones in order, with no gap, and as many as its summary counted.
+fn check_positions_whole(name: &str, report: &Report) -> Result<(), MergeError> {
+    let refuse = |reason: String| MergeError::Inconsistent {
+        file: name.to_owned(),
+        reason,
+    };
+    let shard = match &report.shard {
+        None => super::source::Shard::ALL,
+        Some(text) => text
+            .parse()
+            .map_err(|e: super::source::ParseShardError| refuse(e.to_string()))?,
+    };
+    let counted = report.summary.total.count;
+    if counted != report.positions.len() as u64 {
+        return Err(refuse(format!(
+            "{} positions, but its summary counts {counted}: positions were removed",
+            report.positions.len()
+        )));
+    }
+    let mut expected = shard.first;
+    for record in &report.positions {
+        if record.index != expected {
+            return Err(refuse(format!(
+                "entry {expected} is missing (the next is {}): positions were removed",
+                record.index
+            )));
+        }
+        expected += shard.count;
+    }
+    Ok(())
 }
 
 /// N of a report's `K/N` (1 for an unsharded report).
@@ -256,6 +386,10 @@ pub fn write_report(out: impl Write, report: &Report) -> io::Result<()> {
     for record in &report.positions {
         writer.record(record)?;
     }
-    writer.finish(report.stopped_early, &report.summary)?;
+    writer.finish(&ReportEnd {
+        stopped_early: report.stopped_early,
+        interrupted: report.interrupted,
+        summary: report.summary.clone(),
+    })?;
     Ok(())
 }

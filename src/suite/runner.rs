@@ -6,23 +6,27 @@
 //! at most [`WINDOW`] entries are between reading and reporting.
 //!
 //! `fail_fast` ends the run at the first entry (in order) that is not as claimed: searches in
-//! flight are stopped and their results dropped. The runner decides nothing about an entry;
+//! flight are stopped and their results dropped. A signal caught by [`crate::util::interrupt`]
+//! or a closed output ends the run the same way, and the report is finished as `interrupted`. The runner decides nothing about an entry;
 //! that is [`super::verify`]'s job.
 
 use super::progress::{Progress, ProgressMode};
 use super::record::Record;
-use super::report::{ReportHeader, ReportLimits, ReportWriter};
+use super::report::{ReportEnd, ReportFile, ReportHeader, ReportLimits};
 use super::source::{estimate_entries, EntryStream, Shard};
 use super::summary::Summary;
 use super::verify::{verify, Limits};
 use parking_lot::{Condvar, Mutex};
 use std::collections::BTreeMap;
-use std::fs::File;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, sync_channel, Receiver};
+use std::sync::mpsc::{channel, sync_channel, Receiver, RecvTimeoutError};
 use std::sync::Arc;
+use std::time::Duration;
+
+/// How often the reporting thread looks for a caught signal while it waits for a record.
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
 /// Entries that may be read but not yet reported.
 pub const WINDOW: u64 = 1024;
@@ -50,6 +54,19 @@ pub struct RunResult {
     pub summary: Summary,
     /// `fail_fast` stopped the run before the end of the input.
     pub stopped_early: bool,
+    /// A signal (its number) ended the run before the end of the input.
+    pub interrupted: Option<i32>,
+}
+
+/// How the stream of records ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum End {
+    /// Every entry was reported.
+    Finished,
+    /// `fail_fast` met an entry not as claimed.
+    StoppedEarly,
+    /// A caught signal (its number).
+    Interrupted(i32),
 }
 
 /// Why a run could not finish.
@@ -73,10 +90,7 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> Result<RunResult, RunErro
     };
     let mut report = match &config.json {
         None => None,
-        Some(path) => {
-            let file = File::create(path).map_err(report_error)?;
-            Some(ReportWriter::begin(BufWriter::new(file), &header(config)).map_err(report_error)?)
-        }
+        Some(path) => Some(ReportFile::create(path, &header(config)).map_err(report_error)?),
     };
     let total = estimate_in_background(config);
     let mut progress = Progress::new(config.progress, None);
@@ -97,12 +111,30 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> Result<RunResult, RunErro
         }
         Ok(config.fail_fast && record.status.is_failure())
     };
-    let stopped_early = run_workers(config, &mut emit)?;
+    let ended = run_workers(config, &mut emit);
     progress.finish();
+    let stopped_early = matches!(ended, Ok(End::StoppedEarly));
+    let interrupted = match ended {
+        Ok(End::Interrupted(signal)) => Some(signal),
+        _ => None,
+    };
     if let Some(report) = report {
-        report
-            .finish(stopped_early, &summary.json())
-            .map_err(report_error)?;
+        // A closed output is an interruption too: the report keeps what was reported.
+        let end = ReportEnd {
+            stopped_early,
+            interrupted: interrupted.is_some() || matches!(ended, Err(RunError::Output(_))),
+            summary: summary.json(),
+        };
+        report.finish(&end).map_err(report_error)?;
+    }
+    ended?;
+    if let Some(signal) = interrupted {
+        writeln!(
+            out,
+            "interrupted by {}: the positions reported so far are all the run checked",
+            crate::util::interrupt::name(signal)
+        )
+        .map_err(RunError::Output)?;
     }
     if stopped_early {
         writeln!(
@@ -116,6 +148,7 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> Result<RunResult, RunErro
     Ok(RunResult {
         summary,
         stopped_early,
+        interrupted,
     })
 }
 
@@ -185,12 +218,12 @@ impl Window {
     }
 }
 
-/// Runs reader and workers; hands records to `emit` in entry order until the input ends or
-/// `emit` asks to stop (returns true). Returns whether it stopped early.
+/// Runs reader and workers; hands records to `emit` in entry order until the input ends,
+/// `emit` asks to stop (returns true) or a signal is caught.
 fn run_workers(
     config: &RunConfig,
     emit: &mut dyn FnMut(&Record) -> Result<bool, RunError>,
-) -> Result<bool, RunError> {
+) -> Result<End, RunError> {
     let threads = config.threads.max(1);
     let (entry_tx, entry_rx) = sync_channel(2 * threads);
     let entry_rx = Mutex::new(entry_rx);
@@ -248,7 +281,16 @@ fn run_workers(
 
         let mut pending = BTreeMap::new();
         let mut next = 0u64;
-        for (seq, record) in &record_rx {
+        loop {
+            if let Some(signal) = crate::util::interrupt::received() {
+                cancel();
+                return Ok(End::Interrupted(signal));
+            }
+            let (seq, record) = match record_rx.recv_timeout(SIGNAL_POLL) {
+                Ok(received) => received,
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => break,
+            };
             pending.insert(seq, record);
             while let Some(record) = pending.remove(&next) {
                 next += 1;
@@ -257,7 +299,7 @@ fn run_workers(
                     Ok(false) => {}
                     Ok(true) => {
                         cancel();
-                        return Ok(true);
+                        return Ok(End::StoppedEarly);
                     }
                     Err(e) => {
                         cancel();
@@ -266,7 +308,7 @@ fn run_workers(
                 }
             }
         }
-        Ok(false)
+        Ok(End::Finished)
     })
 }
 

@@ -71,11 +71,7 @@ pub fn verify(entry: &Entry, limits: &Limits, stop: Arc<AtomicBool>) -> Record {
     let run = std::panic::AssertUnwindSafe(|| checked(entry, limits, stop));
     std::panic::catch_unwind(run).unwrap_or_else(|panic| {
         // A solver bug must not take the run down (or leave a gap the report waits for).
-        let message = panic
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| panic.downcast_ref::<&str>().copied())
-            .unwrap_or("no message");
+        let message = crate::util::threads::panic_text(&*panic);
         let mut record = unsearched(entry);
         record.status = Status::Wrong;
         record.notes.push(format!("the search panicked: {message}"));

@@ -22,6 +22,9 @@ pub fn event_lines(event: &ComposerEvent) -> Vec<String> {
             found.iter().map(suggestion_line).collect()
         }
         ComposerEvent::Suggestions(Suggestions::None(why)) => vec![none_line(why)],
+        ComposerEvent::Suggestions(Suggestions::Failed(why)) => {
+            vec![format!("info string error: composer: {why}")]
+        }
         ComposerEvent::Refused(e) => vec![none_line(&e.to_string())],
     }
 }

@@ -182,6 +182,7 @@ mod tests {
             set_play: None,
             complete: true,
             max_solutions_reached: false,
+            tree_cut: false,
             stats: SearchStats {
                 nodes: 1234,
                 time: Duration::from_millis(56),

@@ -71,6 +71,29 @@ impl<T: Zeroable> BigTable<T> {
         }
     }
 
+    /// Zeroes every element. A mapped table gives its pages back to the kernel (which zeroes
+    /// them again on first touch), so clearing takes microseconds whatever the size and frees
+    /// the memory; a heap table (small) is filled.
+    ///
+    /// Takes `&self` because tables of atomics are shared; the caller must make sure no other
+    /// thread uses the table meanwhile (a search table is cleared only between searches).
+    pub fn clear(&self) {
+        #[cfg(target_os = "linux")]
+        if let Memory::Mapped(size) = self.memory {
+            // SAFETY: the range is this table's own private anonymous mapping; MADV_DONTNEED
+            // makes its next reads return zero pages, which are valid `T`s (Zeroable).
+            let done =
+                unsafe { libc::madvise(self.ptr.as_ptr().cast(), size, libc::MADV_DONTNEED) };
+            if done == 0 {
+                return;
+            }
+        }
+        // SAFETY: `len` elements from `ptr`, all ours; zero bytes are valid `T`s. Writing
+        // through a shared reference is sound only without concurrent use (see above), as for
+        // the madvise path.
+        unsafe { std::ptr::write_bytes(self.ptr.as_ptr(), 0, self.len) };
+    }
+
     pub fn as_slice(&self) -> &[T] {
         // SAFETY: ptr points to len zeroed, hence initialised, elements (T: Zeroable).
         unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
@@ -144,5 +167,21 @@ mod tests {
         assert_eq!(table[12345].load(Ordering::Relaxed), 7);
         let small: BigTable<u64> = BigTable::new(3);
         assert_eq!(&small[..], &[0, 0, 0]);
+    }
+
+    #[test]
+    fn clear_zeroes_mapped_and_heap_tables() {
+        for len in [3, 1 << 19] {
+            let table: BigTable<AtomicU64> = BigTable::new(len);
+            table[1].store(7, Ordering::Relaxed);
+            table[len - 1].store(9, Ordering::Relaxed);
+            table.clear();
+            assert!(
+                table.iter().all(|x| x.load(Ordering::Relaxed) == 0),
+                "{len}"
+            );
+            table[2].store(5, Ordering::Relaxed);
+            assert_eq!(table[2].load(Ordering::Relaxed), 5);
+        }
     }
 }

@@ -1,3 +1,5 @@
 //! Small pieces of plumbing shared by several modules, with nothing chess-specific in them.
 
 pub mod big_table;
+pub mod interrupt;
+pub mod threads;
