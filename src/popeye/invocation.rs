@@ -41,7 +41,7 @@ pub struct Invocation {
 /// allows (a larger value is refused rather than silently cut).
 ///
 /// ```
-/// use mateproof::popeye::cli::parse_mem_size;
+/// use mateproof::popeye::invocation::parse_mem_size;
 /// assert_eq!(parse_mem_size("512M"), Ok(512));
 /// assert_eq!(parse_mem_size("2g"), Ok(2048));
 /// assert_eq!(parse_mem_size("65536"), Ok(64)); // kilobytes
