@@ -100,15 +100,8 @@ pub struct ScoreArgs {
     /// its k-move metric).
     #[arg(long, default_value_t = 2)]
     pub mate: u32,
-    /// Print the breakdown as JSON.
-    #[arg(long)]
-    pub json: bool,
-    /// How moves are written: the thesis' Appendix E form (`Qb5-c4`, `Qc4:d5 X`), or as
-    /// `solve` writes them (problemist, popeye, san, uci).
-    #[arg(long, value_enum, default_value_t = MoveStyle::Thesis)]
-    pub notation: MoveStyle,
     #[command(flatten)]
-    pub flags: ScoreFlags,
+    pub output: ComposerOutput,
 }
 
 /// Arguments of `mateproof compose`.
@@ -135,7 +128,14 @@ pub struct ComposeArgs {
     /// Give up after this many seconds (improvements found so far are printed).
     #[arg(long, value_parser = crate::cli::args::parse_seconds)]
     pub time: Option<f64>,
-    /// Print the result as JSON.
+    #[command(flatten)]
+    pub output: ComposerOutput,
+}
+
+/// What `score` and `compose` share: how they print and the thesis' open choices.
+#[derive(clap::Args, Debug)]
+pub struct ComposerOutput {
+    /// Print the result (the breakdown, the improvements) as JSON.
     #[arg(long)]
     pub json: bool,
     /// How moves are written: the thesis' Appendix E form (`Qb5-c4`, `Qc4:d5 X`), or as
@@ -194,7 +194,7 @@ fn fail(message: &str) -> ExitCode {
 /// Runs `mateproof score`: exit status 0 sound, 1 unsound (scored 0), 2 bad input
 /// ([`crate::cli::exit`]).
 pub fn run_score(args: &ScoreArgs) -> ExitCode {
-    let settings = args.flags.settings();
+    let settings = args.output.flags.settings();
     let problem = match read_problem(&args.fen, args.mate) {
         Ok(p) => p,
         Err(e) => return fail(&e),
@@ -204,7 +204,7 @@ pub fn run_score(args: &ScoreArgs) -> ExitCode {
         Ok(key) => key,
         Err(reason) => {
             // The thesis' "severe deficiency": an unsound problem scores 0.
-            let written = if args.json {
+            let written = if args.output.json {
                 writeln!(
                     out,
                     "{}",
@@ -227,10 +227,10 @@ pub fn run_score(args: &ScoreArgs) -> ExitCode {
     let pos = &problem.position;
     let written = if args.mate == 2 {
         let score = evaluate(pos, key, &settings);
-        if args.json {
+        if args.output.json {
             writeln!(out, "{}", score_json(&score))
         } else {
-            write!(out, "{}", score_text(&score, args.notation))
+            write!(out, "{}", score_text(&score, args.output.notation))
         }
     } else {
         let (tt, control) = (TranspositionTable::new(64), SearchControl::unlimited());
@@ -242,14 +242,14 @@ pub fn run_score(args: &ScoreArgs) -> ExitCode {
             &KMoveSettings::default(),
             None,
         );
-        if args.json {
+        if args.output.json {
             writeln!(
                 out,
                 "{}",
                 json!({"fen": to_fen(pos), "key": key.to_string(), "metric": "kmove", "total": metric.total})
             )
         } else {
-            write!(out, "{}", kmove_text(&metric, pos, args.notation))
+            write!(out, "{}", kmove_text(&metric, pos, args.output.notation))
         }
     };
     ExitCode::from(if written.is_ok() {
@@ -261,7 +261,7 @@ pub fn run_score(args: &ScoreArgs) -> ExitCode {
 
 /// Runs `mateproof compose`.
 pub fn run_compose(args: &ComposeArgs) -> ExitCode {
-    let settings = args.flags.settings();
+    let settings = args.output.flags.settings();
     let problem = match read_problem(&args.fen, args.mate) {
         Ok(p) => p,
         Err(e) => return fail(&e),
@@ -320,7 +320,7 @@ pub fn run_compose(args: &ComposeArgs) -> ExitCode {
     let levels = stream.levels().to_vec();
     let top: Vec<&Improvement> = found.iter().take(args.top).collect();
     let mut out = std::io::stdout().lock();
-    let written = if args.json {
+    let written = if args.output.json {
         let breakdown = |imp: &Improvement| {
             (args.mate == 2).then(|| score_json(&evaluate(&imp.position, imp.key, &settings)))
         };
@@ -352,7 +352,7 @@ pub fn run_compose(args: &ComposeArgs) -> ExitCode {
                 elapsed,
                 &TextStyle {
                     settings: &settings,
-                    moves: args.notation
+                    moves: args.output.notation
                 }
             )
         )
