@@ -55,11 +55,7 @@ fn every_crashing_input_found_so_far_is_handled() {
             let data = std::fs::read(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
             replayed += 1;
             if let Err(panic) = catch_unwind(AssertUnwindSafe(|| run(&data))) {
-                let why = panic
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
-                    .unwrap_or_default();
+                let why = mateproof::util::threads::panic_text(&*panic);
                 failures.push(format!("{}: {why}", file.display()));
             }
         }

@@ -206,11 +206,7 @@ fn fuzz(c: &Campaign) -> Outcome {
         let result = catch_unwind(AssertUnwindSafe(|| run(&data)));
         FUZZING.with(|f| f.set(false));
         if let Err(payload) = result {
-            let message = payload
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| payload.downcast_ref::<&str>().map(|s| (*s).to_owned()))
-                .unwrap_or_default();
+            let message = mateproof::util::threads::panic_text(&*payload);
             let place = LAST_PANIC.with(|p| p.borrow().clone());
             outcome.failures.entry(place).or_insert((message, data));
         }

@@ -5,11 +5,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Most nodes between two polls of the limits. A node is usually a fraction of a microsecond,
-/// but on a freshly mapped table each first touch of a 2 MB page makes the kernel zero it
-/// (about a millisecond): with a large `Hash` a search's first seconds are mostly such faults,
-/// and 4096 nodes between polls let `stop` wait seconds. A poll (a flag and the clock) costs
-/// about 20 ns, under 0.1 ns a node at this interval.
+/// Most nodes between two polls of the limits (see [`PollPace`] for why no more: 4096 let
+/// `stop` wait seconds on a large fresh table). A poll (a flag and the clock) costs about
+/// 20 ns, under 0.1 ns a node at this interval.
 pub const MAX_POLL_INTERVAL: u64 = 256;
 
 /// Longer than this between two polls, and a searcher polls more often.

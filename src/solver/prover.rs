@@ -137,9 +137,7 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
         if self.unreported_nodes >= self.pace.interval() {
             self.control.add_nodes(self.unreported_nodes);
             self.unreported_nodes = 0;
-            if self.control.should_stop() {
-                self.aborted = true;
-            }
+            self.poll_limits();
             self.pace.polled();
         }
     }

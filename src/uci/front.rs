@@ -187,11 +187,7 @@ fn parse_contained(line: &str) -> Result<UciMessage, UciError> {
     let result = panic::catch_unwind(AssertUnwindSafe(|| vampirc_uci::parse_one(line)));
     IN_PARSER.with(|flag| flag.set(false));
     result.map_err(|payload| {
-        let why = payload
-            .downcast_ref::<&str>()
-            .map(|s| (*s).to_owned())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "panic".to_owned());
+        let why = crate::util::threads::panic_text(&*payload);
         UciError::ParserFault(truncated(&why))
     })
 }
