@@ -8,7 +8,7 @@
 
 #[cfg(doc)]
 use crate::board::Position;
-use crate::rules::Rules;
+use crate::rules::{Rules, Sink};
 use std::fmt::Display;
 use std::io::{self, Write};
 
@@ -22,6 +22,13 @@ pub fn perft<R: Rules>(pos: &R, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal_moves(),
+        2 => {
+            // The leaves' parents: count each child as its move is generated, without
+            // storing the moves first.
+            let mut leaves = LeafCounter { parent: pos, nodes: 0 };
+            pos.generate(&mut leaves);
+            leaves.nodes
+        }
         _ => {
             let mut nodes = 0;
             for &m in pos.legal_moves().iter() {
@@ -29,6 +36,19 @@ pub fn perft<R: Rules>(pos: &R, depth: u32) -> u64 {
             }
             nodes
         }
+    }
+}
+
+/// Counts the legal replies to each move it receives (perft two plies above the leaves).
+struct LeafCounter<'a, R> {
+    parent: &'a R,
+    nodes: u64,
+}
+
+impl<R: Rules> Sink<R::Move> for LeafCounter<'_, R> {
+    #[inline(always)]
+    fn push(&mut self, m: R::Move) {
+        self.nodes += self.parent.play(m).count_legal_moves();
     }
 }
 
