@@ -25,7 +25,10 @@ pub fn perft<R: Rules>(pos: &R, depth: u32) -> u64 {
         2 => {
             // The leaves' parents: count each child as its move is generated, without
             // storing the moves first.
-            let mut leaves = LeafCounter { parent: pos, nodes: 0 };
+            let mut leaves = LeafCounter {
+                parent: pos,
+                nodes: 0,
+            };
             pos.generate(&mut leaves);
             leaves.nodes
         }
