@@ -117,7 +117,7 @@ pub struct ComposeArgs {
     #[arg(long, default_value_t = 3)]
     pub depth: u32,
     /// Worker threads (default: all cores, as `solve` and `suite`).
-    #[arg(long)]
+    #[arg(long, value_name = "N", value_parser = crate::util::threads::parse_threads)]
     pub threads: Option<usize>,
     /// How many improvements to print, best first.
     #[arg(long, default_value_t = crate::composer::stream::DEFAULT_TOP)]
@@ -271,8 +271,7 @@ pub fn run_compose(args: &ComposeArgs) -> ExitCode {
     }
     let threads = args
         .threads
-        .unwrap_or_else(crate::cli::args::default_threads)
-        .clamp(1, 256);
+        .unwrap_or_else(crate::cli::args::default_threads);
     let options = ComposeOptions {
         depth: args.depth,
         fallback: args.fallback,

@@ -48,7 +48,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N")]
     pub max_solutions: Option<u32>,
     /// Search threads (default: all cores, as `suite` and `compose`).
-    #[arg(long)]
+    #[arg(long, value_name = "N", value_parser = crate::util::threads::parse_threads)]
     pub threads: Option<usize>,
     /// Transposition table size in MB (1 to 16384, as the UCI `Hash` option); by default sized
     /// to the stipulation (2 MB for a two-mover up to 128 MB from six moves on).
@@ -79,16 +79,6 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     let max_mate = crate::problem::MAX_MATE_MOVES;
     if args.mate == 0 || args.mate > max_mate {
         eprintln!("error: --mate must be between 1 and {max_mate}");
-        return ExitCode::from(exit::ERROR);
-    }
-    if let Some(threads) = args
-        .threads
-        .filter(|&t| t > crate::util::threads::MAX_THREADS)
-    {
-        eprintln!(
-            "error: --threads {threads}: expected a whole number from 1 to {}",
-            crate::util::threads::MAX_THREADS
-        );
         return ExitCode::from(exit::ERROR);
     }
     let mut problem = Problem::new(position, Stipulation::direct_mate(args.mate));

@@ -90,10 +90,6 @@ pub fn run_suite(args: &SuiteArgs) -> ExitCode {
     let threads = args
         .threads
         .unwrap_or_else(crate::cli::args::default_threads);
-    if threads == 0 {
-        eprintln!("error: --threads 0: give at least one");
-        return ExitCode::from(EXIT_INPUT);
-    }
     if let Some(json) = &args.json {
         if let Some(input) = args.files.iter().find(|f| same_file(f, json)) {
             eprintln!(

@@ -9,6 +9,9 @@ use crate::notation::ParseMoveError;
 pub enum UciError {
     #[error("unknown command '{0}'")]
     UnknownCommand(String),
+    /// A fault of the engine's own while obeying a line (a panic caught by the command loop).
+    #[error("internal error while obeying '{line}': {message} (the engine goes on)")]
+    Internal { line: String, message: String },
     #[error("'{0}' is a message engines send to GUIs, not a command")]
     GuiMessage(String),
     #[error("line of {0} bytes is too long (limit {limit})", limit = super::MAX_LINE_BYTES)]

@@ -62,7 +62,7 @@ pub fn run<R: BufRead>(mut input: R, output: impl Write + Send + 'static) -> io:
     let mut buf = Vec::new();
     loop {
         let flow = match read_line(&mut input, &mut buf) {
-            Ok(Line::Text(text)) => engine.handle_line(&text),
+            Ok(Line::Text(text)) => obey_guarded(&mut engine, &text),
             Ok(Line::TooLong(len)) => {
                 engine.report_error(&UciError::LineTooLong(len));
                 Flow::Continue
@@ -78,6 +78,25 @@ pub fn run<R: BufRead>(mut input: R, output: impl Write + Send + 'static) -> io:
             return Ok(());
         }
     }
+}
+
+/// Obeys one line; a panic while obeying it is answered as an error and the loop goes on (the
+/// last net under [`Session::handle_line`], which itself never fails on input).
+fn obey_guarded(engine: &mut Session, line: &str) -> Flow {
+    guarded(line, || engine.handle_line(line)).unwrap_or_else(|e| {
+        engine.report_error(&e);
+        Flow::Continue
+    })
+}
+
+/// Runs `obey`, turning a panic into [`UciError::Internal`] naming the line.
+fn guarded(line: &str, obey: impl FnOnce() -> Flow) -> Result<Flow, UciError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(obey)).map_err(|payload| {
+        UciError::Internal {
+            line: line.chars().take(80).collect(),
+            message: crate::util::threads::panic_text(&*payload),
+        }
+    })
 }
 
 /// Serves UCI on the process's stdin and stdout (`mateproof` and `mateproof uci`).
@@ -142,6 +161,16 @@ mod tests {
                 Line::End => return out,
             }
         }
+    }
+
+    #[test]
+    fn a_panic_while_obeying_a_line_is_an_error_naming_it() {
+        assert_eq!(guarded("isready", || Flow::Continue), Ok(Flow::Continue));
+        let e = guarded("go mate 3", || panic!("table full")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "internal error while obeying 'go mate 3': table full (the engine goes on)"
+        );
     }
 
     #[test]
