@@ -7,7 +7,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use mateproof::board::{Position, Validation};
 use mateproof::kernel::SearchControl;
-use mateproof::popeye::order::sort_first_moves;
+use mateproof::popeye::shown::PRESENTATION;
 use mateproof::problem::{Problem, TryMode};
 use mateproof::solver::{solve_with_table, TranspositionTable};
 use std::hint::black_box;
@@ -37,7 +37,7 @@ fn solve(fen: &str, moves: u32, full_tree: bool) -> usize {
         problem.options.tries = TryMode::Refutations(1);
     }
     let tt = TranspositionTable::new(16);
-    let solution = solve_with_table(&problem, &SearchControl::unlimited(), &tt, sort_first_moves)
+    let solution = solve_with_table(&problem, &SearchControl::unlimited(), &tt, PRESENTATION)
         .expect("directmates are supported");
     solution.first_moves.len()
 }

@@ -8,7 +8,7 @@ use mateproof::composer::search::{ComposeOptions, Improvement};
 use mateproof::composer::stream::{compose, improvements};
 use mateproof::composer::{evaluate, ScoreSettings};
 use mateproof::kernel::SearchControl;
-use mateproof::popeye::order::sort_first_moves;
+use mateproof::popeye::shown::PRESENTATION;
 use mateproof::problem::Problem;
 use mateproof::reference::shared_text;
 use mateproof::solver::{solve, Prover, TranspositionTable};
@@ -45,7 +45,7 @@ fn assert_sound_improvement(original: &Position, moves: u32, bar: i32, imp: &Imp
     let solution = solve(
         &Problem::directmate(strict, moves),
         &SearchControl::unlimited(),
-        sort_first_moves,
+        PRESENTATION,
     )
     .expect("solvable");
     let keys: Vec<_> = solution.keys().collect();
@@ -188,7 +188,7 @@ fn kmove_metric_of_a_two_mover_is_one_cluster() {
     };
     let d1 = thesis["D1"];
     let (tt, control) = (TranspositionTable::new(4), SearchControl::unlimited());
-    let key = solve(&Problem::directmate(d1, 2), &control, sort_first_moves)
+    let key = solve(&Problem::directmate(d1, 2), &control, PRESENTATION)
         .expect("solves")
         .keys()
         .next()
@@ -215,7 +215,7 @@ fn kmove_metric_of_a_two_mover_is_one_cluster() {
     assert_eq!(m.total, 27);
     // D8 has a dual after ...d5 (Re7 and R:d6), forced elsewhere: minor.
     let d8 = thesis["D8"];
-    let key = solve(&Problem::directmate(d8, 2), &control, sort_first_moves)
+    let key = solve(&Problem::directmate(d8, 2), &control, PRESENTATION)
         .expect("solves")
         .keys()
         .next()
@@ -294,7 +294,7 @@ fn d1_at_depth_three_finds_an_improvement_at_least_as_good_as_d2() {
         solve(
             &Problem::directmate(thesis["D2"], 2),
             &SearchControl::unlimited(),
-            sort_first_moves,
+            PRESENTATION,
         )
         .expect("solves")
         .keys()

@@ -6,7 +6,7 @@ use mateproof::board::{Position, Validation};
 use mateproof::composer::report::score_text;
 use mateproof::composer::{evaluate, QualityScore, ScoreSettings, Theme};
 use mateproof::kernel::SearchControl;
-use mateproof::popeye::order::sort_first_moves;
+use mateproof::popeye::shown::PRESENTATION;
 use mateproof::problem::Problem;
 use mateproof::reference::shared_text;
 use mateproof::solver::solve;
@@ -48,7 +48,7 @@ fn score(d: &Diagram) -> QualityScore {
     let solution = solve(
         &Problem::directmate(pos, 2),
         &SearchControl::unlimited(),
-        sort_first_moves,
+        PRESENTATION,
     )
     .expect("solvable");
     let keys: Vec<_> = solution.keys().collect();

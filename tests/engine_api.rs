@@ -86,7 +86,7 @@ fn settings() -> Settings {
         problem_report: false,
         composer_suggestions: false,
         composer_top: 10,
-        first_move_order: mateproof::solver::generation_order,
+        presentation: mateproof::solver::Presentation::NEUTRAL,
     }
 }
 

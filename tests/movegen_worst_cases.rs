@@ -6,7 +6,7 @@
 
 use mateproof::board::{Position, Validation, MAX_MOVES};
 use mateproof::kernel::SearchControl;
-use mateproof::popeye::order::sort_first_moves;
+use mateproof::popeye::shown::PRESENTATION;
 use mateproof::problem::Problem;
 use mateproof::solver::solve;
 use shakmaty::fen::Fen;
@@ -89,7 +89,7 @@ fn the_mate_in_one_keys_of_the_worst_cases_equal_shakmaty_s_mates() {
             .collect();
         let problem = Problem::directmate(ours(fen), 1);
         let solution =
-            solve(&problem, &SearchControl::unlimited(), sort_first_moves).expect("a #1 solves");
+            solve(&problem, &SearchControl::unlimited(), PRESENTATION).expect("a #1 solves");
         let keys: BTreeSet<String> = solution.keys().map(|k| k.mv.to_string()).collect();
         assert_eq!(keys, expected, "{fen}: the #1 keys");
         assert!(solution.complete);

@@ -5,7 +5,8 @@ use mateproof::board::{Move, Position, Validation};
 use mateproof::kernel::SearchControl;
 use mateproof::popeye::order::sort_first_moves;
 use mateproof::problem::Problem;
-use mateproof::solver::{generation_order, solve, FirstMoveOrder};
+use mateproof::popeye::shown::PRESENTATION;
+use mateproof::solver::{generation_order, solve, FirstMoveOrder, Presentation};
 
 /// Four mates in one: 0-0-0 and three king moves that uncover the rook on a1.
 const FEN: &str = "8/8/8/8/8/4NN2/8/R3K2k w Q - 0 1";
@@ -14,7 +15,11 @@ fn keys(order: FirstMoveOrder, max_solutions: Option<u32>) -> Vec<Move> {
     let pos = Position::from_fen(FEN, Validation::Strict).expect("valid FEN");
     let mut problem = Problem::directmate(pos, 1);
     problem.options.max_solutions = max_solutions;
-    let solution = solve(&problem, &SearchControl::unlimited(), order).expect("solves");
+    let presentation = Presentation {
+        first_moves: order,
+        ..PRESENTATION
+    };
+    let solution = solve(&problem, &SearchControl::unlimited(), presentation).expect("solves");
     solution.keys().map(|node| node.mv).collect()
 }
 

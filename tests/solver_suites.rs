@@ -7,7 +7,7 @@
 use mateproof::board::{Move, Position, Validation};
 use mateproof::formats::epd::{parse_lines, BestMoves};
 use mateproof::kernel::SearchControl;
-use mateproof::popeye::order::sort_first_moves;
+use mateproof::popeye::shown::PRESENTATION;
 use mateproof::problem::Problem;
 use mateproof::reference::shared_text;
 use mateproof::solver::{solve_with_table, TranspositionTable};
@@ -52,7 +52,7 @@ fn load(name: &str, limit: usize) -> Option<Vec<Case>> {
 fn check(name: &str, case: &Case, tt: &TranspositionTable) -> Result<(), String> {
     tt.clear();
     let problem = Problem::directmate(case.position, case.mate);
-    let solution = solve_with_table(&problem, &SearchControl::unlimited(), tt, sort_first_moves)
+    let solution = solve_with_table(&problem, &SearchControl::unlimited(), tt, PRESENTATION)
         .map_err(|e| e.to_string())?;
     let mut found: Vec<Move> = solution.keys().map(|k| k.mv).collect();
     let mut expected = case.keys.clone();
@@ -159,7 +159,7 @@ fn cooks_report_every_key() {
             let solution = mateproof::solver::solve(
                 &Problem::directmate(position, mate),
                 &SearchControl::unlimited(),
-                sort_first_moves,
+                PRESENTATION,
             )
             .unwrap_or_else(|e| panic!("{name}:{line}: {e}"));
             assert!(

@@ -4,7 +4,7 @@
 
 use mateproof::board::{Position, Validation};
 use mateproof::kernel::SearchControl;
-use mateproof::popeye::order::sort_first_moves;
+use mateproof::popeye::shown::PRESENTATION;
 use mateproof::problem::Problem;
 use mateproof::solver::{
     mate_search, solve_with_table, Bounds, Prover, Restricted, Restrictions, TranspositionTable,
@@ -22,7 +22,7 @@ fn a_restricted_solve_leaves_the_callers_table_untouched() {
     let mut problem = Problem::directmate(pos, 3);
     problem.options.max_flights = Some(0);
     let (tt, control) = (TranspositionTable::new(1), SearchControl::unlimited());
-    let solution = solve_with_table(&problem, &control, &tt, sort_first_moves).expect("solves");
+    let solution = solve_with_table(&problem, &control, &tt, PRESENTATION).expect("solves");
     assert!(solution.keys().count() > 0);
     // The restricted search settled positions within two plies of the root: none is in `tt`.
     let mut unseen = vec![pos];

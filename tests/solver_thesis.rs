@@ -6,7 +6,7 @@
 use mateproof::board::{Position, Validation};
 use mateproof::kernel::SearchControl;
 use mateproof::notation::{parse_popeye, Language};
-use mateproof::popeye::order::sort_first_moves;
+use mateproof::popeye::shown::PRESENTATION;
 use mateproof::problem::Problem;
 use mateproof::reference::shared_text;
 use mateproof::solution::Threat;
@@ -40,7 +40,7 @@ fn thesis_positions_have_the_published_solutions() {
 
         let mut problem = Problem::directmate(position, 2);
         problem.options.variations = true;
-        let solution = solve(&problem, &SearchControl::unlimited(), sort_first_moves)
+        let solution = solve(&problem, &SearchControl::unlimited(), PRESENTATION)
             .unwrap_or_else(|e| panic!("{id}: {e}"));
         let keys: Vec<_> = solution.keys().collect();
         assert_eq!(
@@ -70,7 +70,7 @@ fn thesis_positions_have_the_published_solutions() {
 
         // Every Black reply is a variation: with NoThreat the tree lists them all.
         problem.options.no_threat = true;
-        let all = solve(&problem, &SearchControl::unlimited(), sort_first_moves)
+        let all = solve(&problem, &SearchControl::unlimited(), PRESENTATION)
             .unwrap_or_else(|e| panic!("{id}: {e}"));
         let defences = all.keys().next().map_or(0, |k| k.defences.len());
         assert_eq!(defences.to_string(), variations, "{id}");

@@ -13,7 +13,7 @@ use crate::composer::stream::{improvements, rank, Polled};
 use crate::composer::transform::path_text;
 use crate::kernel::SearchControl;
 use crate::notation::MoveStyle;
-use crate::popeye::order::sort_first_moves;
+use crate::popeye::shown::PRESENTATION;
 use crate::problem::Problem;
 use crate::solver::{solve, Prover, TranspositionTable};
 use serde_json::json;
@@ -163,7 +163,7 @@ fn read_problem(fen: &str, mate: u32) -> Result<Problem, String> {
 /// The unique key of a sound problem, by the full solver, or why there is none.
 fn verdict(problem: &Problem) -> Result<Move, String> {
     let solution =
-        solve(problem, &SearchControl::unlimited(), sort_first_moves).map_err(|e| e.to_string())?;
+        solve(problem, &SearchControl::unlimited(), PRESENTATION).map_err(|e| e.to_string())?;
     let keys: Vec<_> = solution.keys().collect();
     let n = problem.stipulation.moves();
     if let Some(short) = keys.iter().find(|k| k.length < n) {

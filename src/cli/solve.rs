@@ -4,7 +4,7 @@ use crate::board::{Position, Validation};
 use crate::cli::exit;
 use crate::kernel::SearchControl;
 use crate::notation::MoveStyle;
-use crate::popeye::order::sort_first_moves;
+use crate::popeye::shown::PRESENTATION;
 use crate::problem::{Problem, Stipulation, TryMode};
 use crate::solver::{default_hash_mb, solve_with_table, TranspositionTable};
 use std::io::Write;
@@ -101,7 +101,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         control = control.with_time_limit(Duration::from_secs_f64(secs));
     }
     let tt = TranspositionTable::new(args.hash.unwrap_or_else(|| default_hash_mb(&problem)));
-    let solution = match solve_with_table(&problem, &control, &tt, sort_first_moves) {
+    let solution = match solve_with_table(&problem, &control, &tt, PRESENTATION) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");

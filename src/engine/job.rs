@@ -453,7 +453,7 @@ fn report(job: &Job, moves: u32, ctx: &Context) {
         &problem,
         &control,
         &ctx.tables.mate,
-        job.settings.first_move_order,
+        job.settings.presentation,
     ) {
         Ok(solution) => ctx
             .listener

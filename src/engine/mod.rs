@@ -20,7 +20,7 @@ use crate::composer::stream::{ComposeError, OriginalScore, Suggestions};
 use crate::problem::Stipulation;
 use crate::search::Iteration;
 use crate::solution::Solution;
-use crate::solver::{FirstMoveOrder, MateFound};
+use crate::solver::{MateFound, Presentation};
 use job::{Job, Running, Tables};
 use std::sync::Arc;
 use std::time::Duration;
@@ -104,9 +104,9 @@ pub struct Settings {
     pub composer_suggestions: bool,
     /// How many composer improvements to deliver.
     pub composer_top: usize,
-    /// The order the problem report tries and lists first moves in (the front end's choice:
-    /// UCI lists them in Popeye's order).
-    pub first_move_order: FirstMoveOrder,
+    /// The order the problem report tries and lists first moves in and the variations it
+    /// shows (the front end's choice: UCI takes Popeye's).
+    pub presentation: Presentation,
 }
 
 /// How long [`Engine::shutdown`] waits for a running search to wind down.

@@ -10,7 +10,7 @@
 //!   (pieces, squares, Forsyth, stipulations) → [`reader`] (a [`reader::ProblemSpec`] per
 //!   problem) → [`twin`] and [`problems`] (one [`Problem`](crate::problem::Problem) per twin);
 //! - output: [`header`] (texts, diagram, stipulation line), [`tree_text`] (the play, in
-//!   [`order`]'s sibling order, with [`messages`] in the file's language, [`move_numbers`]),
+//!   [`order`]'s sibling order, the variations [`shown`] picks, with [`messages`] in the file's language, [`move_numbers`]),
 //!   assembled per problem by [`run`]; [`invocation`] is Popeye's own command line (the
 //!   `mateproof popeye` subcommand is `crate::cli::popeye`);
 //!   [`unsupported`] names a problem Mateproof skips;
@@ -29,6 +29,7 @@ pub mod problems;
 pub mod reader;
 pub mod replay;
 pub mod run;
+pub mod shown;
 pub mod tokens;
 pub mod transcript;
 pub mod tree_text;

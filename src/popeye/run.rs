@@ -366,8 +366,8 @@ fn solve_with_solver(
             problem,
             &control,
             &solver::TranspositionTable::new(mb),
-            super::order::sort_first_moves,
+            super::shown::PRESENTATION,
         ),
-        None => solver::solve(problem, &control, super::order::sort_first_moves),
+        None => solver::solve(problem, &control, super::shown::PRESENTATION),
     }
 }

@@ -1,11 +1,12 @@
 //! The directmate solver: depth-bounded AND/OR search and df-pn over a shared transposition
 //! table, building the full [`crate::solution::Solution`] tree. It prints nothing, and it
-//! imports no front end: the listing order of first moves is the caller's
-//! ([`FirstMoveOrder`]). The searches are generic over [`crate::rules::Rules`]; the
+//! imports no front end: the listing order of first moves and which defences are shown are
+//! the caller's ([`Presentation`]). The searches are generic over [`crate::rules::Rules`]; the
 //! transposition table is typed by the question it answers ([`Question`]).
 
 mod dfpn;
 mod mate_search;
+mod present;
 mod prover;
 mod solve;
 mod tree;
@@ -14,7 +15,8 @@ mod tt;
 pub use dfpn::Dfpn;
 pub use mate_search::{mate_search, mate_search_among, MateFound, EXACT_MOVES};
 pub use prover::{Prover, Restrictions};
-pub use solve::{
-    default_hash_mb, generation_order, solve, solve_with_table, FirstMoveOrder, SolveError,
+pub use present::{
+    every_defence, generation_order, DefenceFacts, FirstMoveOrder, Presentation, ShownDefences,
 };
+pub use solve::{default_hash_mb, solve, solve_with_table, SolveError};
 pub use tt::{Bounds, DirectMate, Question, Restricted, TranspositionTable};

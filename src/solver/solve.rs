@@ -1,16 +1,17 @@
 //! The solver's entry points: the full verdict on a problem ([`solve`]) and the shortest mate
 //! of a position for engine use ([`mate_search`]).
 //!
-//! The solver has no listing order of its own: the front end passes the order in which first
-//! moves are tried and listed ([`FirstMoveOrder`]), since `MaxSolutions` keeps the keys that
-//! come first in it. Problems are orthodox, so this part works on [`Position`]; the searches
+//! The solver has no presentation of its own: the front end passes the order in which first
+//! moves are tried and listed (`MaxSolutions` keeps the keys that come first in it) and which
+//! defences are shown, as a [`Presentation`]. Problems are orthodox, so this part works on [`Position`]; the searches
 //! under it are generic over [`crate::rules::Rules`].
 
+use super::present::{Presentation, ShownDefences};
 use super::prover::{Prover, Restrictions};
 use super::tree::{TreeBudget, TreeBuilder};
 use super::tt::{Question, Restricted};
 use super::{Dfpn, TranspositionTable};
-use crate::board::{Move, MoveList, Position};
+use crate::board::{Move, Position};
 use crate::kernel::SearchControl;
 use crate::problem::Problem;
 use crate::rules::RuleMove;
@@ -47,27 +48,20 @@ pub enum SolveError {
     ThreadPanicked(String),
 }
 
-/// Sorts the legal first moves of a position into the order in which they are tried and
-/// listed; the `u32` is the stipulation's number of moves.
-pub type FirstMoveOrder = fn(&Position, &mut MoveList, u32);
-
-/// The [`FirstMoveOrder`] that keeps the move generator's order.
-pub fn generation_order(_: &Position, _: &mut MoveList, _: u32) {}
-
 /// Solves a problem with a fresh table sized by [`default_hash_mb`].
 pub fn solve(
     problem: &Problem,
     control: &SearchControl,
-    order: FirstMoveOrder,
+    presentation: Presentation,
 ) -> Result<Solution, SolveError> {
     check_supported(problem)?;
     let mb = default_hash_mb(problem);
     match restricted(problem) {
         Some(question) => {
             let tt = TranspositionTable::for_question(mb, question);
-            solve_question(problem, control, &tt, order)
+            solve_question(problem, control, &tt, presentation)
         }
-        None => solve_question(problem, control, &TranspositionTable::new(mb), order),
+        None => solve_question(problem, control, &TranspositionTable::new(mb), presentation),
     }
 }
 
@@ -90,16 +84,16 @@ pub fn solve_with_table(
     problem: &Problem,
     control: &SearchControl,
     tt: &TranspositionTable,
-    order: FirstMoveOrder,
+    presentation: Presentation,
 ) -> Result<Solution, SolveError> {
     check_supported(problem)?;
     match restricted(problem) {
         Some(question) => {
             let mb = (tt.size_bytes() >> 20).max(1);
             let own = TranspositionTable::for_question(mb, question);
-            solve_question(problem, control, &own, order)
+            solve_question(problem, control, &own, presentation)
         }
-        None => solve_question(problem, control, tt, order),
+        None => solve_question(problem, control, tt, presentation),
     }
 }
 
@@ -125,7 +119,7 @@ fn solve_question<Q: Question>(
     problem: &Problem,
     control: &SearchControl,
     tt: &TranspositionTable<Q>,
-    order: FirstMoveOrder,
+    presentation: Presentation,
 ) -> Result<Solution, SolveError> {
     let n = problem.stipulation.moves();
     let options = &problem.options;
@@ -149,6 +143,7 @@ fn solve_question<Q: Question>(
             prover: &mut prover,
             options,
             budget: &budget,
+            shown: presentation.shown_defences,
         };
         set_play = Some(builder.black_play_with(&root, n.saturating_sub(1), true));
     } else {
@@ -157,6 +152,7 @@ fn solve_question<Q: Question>(
                 prover: &mut prover,
                 options,
                 budget: &budget,
+                shown: presentation.shown_defences,
             };
             let diagram_black = root.after_null();
             let play = builder.black_play(&diagram_black, n - 1);
@@ -172,7 +168,7 @@ fn solve_question<Q: Question>(
             &mut prover,
             problem,
             control.threads(),
-            order,
+            presentation,
             &budget,
         )?;
         first_moves = found.nodes;
@@ -209,7 +205,8 @@ struct FirstMoves {
     workers_stopped: bool,
 }
 
-/// Keys (every first move that forces mate within `n`) and tries, in the listing `order`.
+/// Keys (every first move that forces mate within `n`) and tries, in the presentation's
+/// listing order.
 /// With several threads the first moves are shared out among them (one prover each, one shared
 /// table); the result is the same as with one. A panicking thread is an error, never a gap.
 fn solve_first_moves<Q: Question>(
@@ -218,7 +215,7 @@ fn solve_first_moves<Q: Question>(
     prover: &mut Prover<Position, Q>,
     problem: &Problem,
     threads: usize,
-    order: FirstMoveOrder,
+    presentation: Presentation,
     budget: &TreeBudget,
 ) -> Result<FirstMoves, SolveError> {
     // Deep problems: df-pn proves a key far faster than the depth-first search, which in turn
@@ -233,8 +230,9 @@ fn solve_first_moves<Q: Question>(
     // First moves are tested in the order they are listed, so that `MaxSolutions` stops at
     // the keys listed first.
     let mut first = root.legal_moves();
-    order(root, &mut first, n);
+    (presentation.first_moves)(root, &mut first, n);
     let max_keys = problem.options.max_solutions.unwrap_or(u32::MAX) as usize;
+    let shown = presentation.shown_defences;
 
     let mut workers_stopped = false;
     let results: Vec<Option<FirstMove>> = if threads <= 1 {
@@ -244,7 +242,7 @@ fn solve_first_moves<Q: Question>(
             if prover.aborted() || keys >= max_keys {
                 break;
             }
-            let result = first_move(prover, root, m, n, problem, budget);
+            let result = first_move(prover, root, m, n, problem, (budget, shown));
             keys += usize::from(matches!(result, Some(FirstMove::Key(_))));
             results.push(result);
         }
@@ -264,7 +262,7 @@ fn solve_first_moves<Q: Question>(
                             if own.aborted() {
                                 break;
                             }
-                            *slots[i].lock() = first_move(&mut own, root, m, n, problem, budget);
+                            *slots[i].lock() = first_move(&mut own, root, m, n, problem, (budget, shown));
                         }
                         own.flush_nodes();
                         (own.nodes(), own.aborted())
@@ -320,7 +318,7 @@ fn first_move<Q: Question>(
     m: Move,
     n: u32,
     problem: &Problem,
-    budget: &TreeBudget,
+    (budget, shown): (&TreeBudget, ShownDefences),
 ) -> Option<FirstMove> {
     let options = &problem.options;
     if !prover.move_allowed(root, m, n) {
@@ -332,6 +330,7 @@ fn first_move<Q: Question>(
         prover,
         options,
         budget,
+        shown,
     };
     match shortest {
         Some(k) => {
@@ -392,7 +391,7 @@ mod tests {
             &problem,
             &control,
             &TranspositionTable::new(4),
-            generation_order,
+            Presentation::NEUTRAL,
         )
         .expect("supported")
     }
@@ -446,7 +445,7 @@ mod tree_size {
             &problem,
             &SearchControl::unlimited(),
             &TranspositionTable::new(64),
-            generation_order,
+            Presentation::NEUTRAL,
         )
         .expect("supported");
         assert_eq!(solution.keys().count(), 10);

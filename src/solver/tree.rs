@@ -2,10 +2,10 @@
 //! ("mate within n?") that the shared table answers cheaply after the first time.
 //!
 //! At every White move that does not check: the threat (every shortest White continuation
-//! after a Black null move, or zugzwang). Black moves shown as variations: those that defeat
-//! at least one threat move, those that allow a shorter mate than the threat (unless
-//! `NoShortVariations`), and every Black move when there is no threat to defeat. After each
-//! shown Black move: every shortest White continuation, each expanded the same way.
+//! after a Black null move, or zugzwang). Which Black moves that do not refute are shown as
+//! variations is the caller's choice ([`ShownDefences`], Popeye's in `popeye::shown`); the
+//! builder gives it the facts and answers on demand whether a move defeats the threat. After
+//! each shown Black move: every shortest White continuation, each expanded the same way.
 //!
 //! Generic over the game ([`Rules`]) whose moves are board moves: the solution tree holds
 //! [`crate::board::Move`]s.
@@ -15,6 +15,7 @@
 //! `MaxSolutions`; further moves are shown without their play and the solution says so. The
 //! search limits hold while the tree is built, so `--time` bounds the whole command.
 
+use super::present::{DefenceFacts, ShownDefences};
 use super::prover::Prover;
 use super::tt::{DirectMate, Question};
 use crate::board::{Move, Position};
@@ -66,6 +67,8 @@ pub struct TreeBuilder<'p, 'a, R: Rules<Move = Move> = Position, Q: Question = D
     pub prover: &'p mut Prover<'a, R, Q>,
     pub options: &'p SolveOptions,
     pub budget: &'p TreeBudget,
+    /// Which defences are shown as variations (the caller's presentation).
+    pub shown: ShownDefences,
 }
 
 impl<R: Rules<Move = Move>, Q: Question> TreeBuilder<'_, '_, R, Q> {
@@ -147,14 +150,15 @@ impl<R: Rules<Move = Move>, Q: Question> TreeBuilder<'_, '_, R, Q> {
                 }
                 continue; // a refutation, not a variation
             };
-            // As Popeye: with a threat, a variation is shown when it is longer than the threat
-            // or as long and defeats at least one threat move; shorter ones are not shown.
-            let shown = match threat_length {
-                None => true,
-                Some(t) => {
-                    shortest > t || (shortest == t && self.defeats_threat(&after, &threat_moves, t))
-                }
-            } && !(self.options.no_short_variations && shortest < budget);
+            let facts = DefenceFacts {
+                length: shortest,
+                threat_length,
+                budget,
+                no_short_variations: self.options.no_short_variations,
+            };
+            let rule = self.shown;
+            let t = threat_length.unwrap_or(shortest);
+            let shown = rule(&facts, &mut || self.defeats_threat(&after, &threat_moves, t));
             if !shown {
                 continue;
             }

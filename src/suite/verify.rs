@@ -22,7 +22,7 @@ use super::record::{Check, Expected, Found, Record, Status};
 use crate::board::{Move, Position};
 use crate::kernel::SearchControl;
 use crate::notation::to_san_plus;
-use crate::popeye::order::sort_first_moves;
+use crate::popeye::shown::PRESENTATION;
 use crate::solver::{mate_search, solve_with_table, Prover, TranspositionTable};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -197,7 +197,7 @@ impl Outcome {
 }
 
 fn check_keys(case: &Case, n: u32, control: &SearchControl, tt: &TranspositionTable) -> Outcome {
-    let solution = match solve_with_table(&case.problem, control, tt, sort_first_moves) {
+    let solution = match solve_with_table(&case.problem, control, tt, PRESENTATION) {
         Ok(solution) => solution,
         Err(e) => {
             return Outcome {

@@ -18,7 +18,7 @@ use super::parse_line;
 use crate::board::{fen::parse_fen, Color, FenError, History, Move, Position, Validation};
 use crate::engine::{Engine, Go, Settings, Task};
 use crate::notation::{parse_uci, Notation, ParseMoveError};
-use crate::popeye::order::sort_first_moves;
+use crate::popeye::shown::PRESENTATION;
 use crate::search::{ClockState, Limits, TimeBudget};
 use std::sync::Arc;
 
@@ -228,7 +228,7 @@ impl Session {
             problem_report: self.options.problem_report,
             composer_suggestions: self.options.composer_suggestions,
             composer_top: self.options.composer_top,
-            first_move_order: sort_first_moves,
+            presentation: PRESENTATION,
         };
         let go = Go {
             task,
