@@ -12,6 +12,8 @@ pub mod composer;
 pub mod exit;
 pub mod grundy;
 pub mod perft;
+pub mod piece_info;
+pub mod pieces;
 pub mod popeye;
 pub mod solve;
 pub mod stdin;
@@ -55,6 +57,10 @@ pub enum Command {
     SuiteMerge(suite::MergeArgs),
     /// Impartial chess on a Young diagram (Sprague-Grundy values, misère, sums, custom pieces).
     Grundy(grundy::GrundyArgs),
+    /// List the Popeye walks Mateproof has as data (codes and names in English, German, French).
+    Pieces(pieces::PiecesArgs),
+    /// A piece's movement graph on the empty board: |Δ|, mobility per square, total edges.
+    PieceInfo(piece_info::PieceInfoArgs),
     /// Run the UCI engine on stdin/stdout (also what `mateproof` with no arguments does).
     Uci,
 }
@@ -71,6 +77,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Suite(args)) => suite::run_suite(&args),
         Some(Command::SuiteMerge(args)) => suite::run_merge(&args),
         Some(Command::Grundy(args)) => grundy::run(&args),
+        Some(Command::Pieces(args)) => pieces::run(&args),
+        Some(Command::PieceInfo(args)) => piece_info::run(&args),
         Some(Command::Uci) => uci::run(),
         None => stdin::run(),
     }
