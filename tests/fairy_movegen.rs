@@ -217,6 +217,7 @@ fn hoppers_and_lame_leapers_move_as_popeye_defines_them() {
         ('C', walk("pa")),
         ('L', walk("li")),
         ('E', walk("se")),
+        ('H', walk("nh")),
     ]);
     let moves = |fen: &str, from: &str| -> BTreeSet<String> {
         let pos = FairyPosition::from_fen(fen, walks.clone()).expect(fen);
@@ -273,6 +274,10 @@ fn hoppers_and_lame_leapers_move_as_popeye_defines_them() {
         moves("k7/p7/8/8/8/P7/8/E6K w - -", "a1"),
         set(&["a4", "a5", "a6"])
     );
+    // Nightrider-hopper on a1: over the c5 pawn (the hurdle anywhere on the line) onto d7, and
+    // over the b3 pawn onto c5 when that is the nearer hurdle.
+    assert_eq!(moves("k7/8/8/2p5/8/8/8/H6K w - -", "a1"), set(&["d7"]));
+    assert_eq!(moves("k7/8/8/8/8/1P6/8/H6K w - -", "a1"), set(&["c5"]));
     // The Senora captures like a queen (the black pawn on a3) and hops it too (a4..a7; the
     // a8 king stops the hop, which never captures).
     assert_eq!(
