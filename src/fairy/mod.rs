@@ -9,10 +9,12 @@
 
 mod movegen;
 mod moves;
+mod popeye;
 mod position;
 mod rules;
 mod walks;
 
 pub use moves::FairyMove;
+pub use popeye::{from_popeye_men, popeye_move};
 pub use position::{FairyFenError, FairyPosition, Man};
 pub use walks::{Kind, KindInfo, Walks, WalksError, KING, MAX_KINDS, PAWN};

@@ -74,6 +74,8 @@ pub struct KindInfo {
     /// Upper-case FEN letter.
     pub letter: char,
     pub name: String,
+    /// Popeye's English code in upper case (`S` the knight, `AM` the amazon), if it has one.
+    pub popeye: Option<String>,
     pub tables: [Tables; 2],
     /// Its value for move ordering (pawn 1, knight 3, queen 9).
     pub value: i32,
@@ -209,9 +211,11 @@ impl Walks {
     pub fn new(extra: &[(char, PieceDefinition)]) -> Result<Walks, WalksError> {
         let orthodox = |letter: char, name: &str, text: &str, value: i32| {
             let parts = betza::parse(text).map_err(|e| WalksError::Piece(e.to_string()))?;
+            let code = if letter == 'N' { 'S' } else { letter };
             Ok::<KindInfo, WalksError>(KindInfo {
                 letter,
                 name: name.to_owned(),
+                popeye: Some(code.to_string()),
                 tables: [compile(&parts, Color::White), compile(&parts, Color::Black)],
                 value,
             })
@@ -221,6 +225,7 @@ impl Walks {
             KindInfo {
                 letter: 'P',
                 name: "pawn".into(),
+                popeye: Some("P".into()),
                 tables: [Tables::default(), Tables::default()],
                 value: 1,
             },
@@ -258,6 +263,7 @@ impl Walks {
             kinds.push(KindInfo {
                 letter,
                 name: piece.name.clone(),
+                popeye: piece.popeye.as_ref().map(|c| c.to_ascii_uppercase()),
                 tables: [
                     compile(&piece.components, Color::White),
                     compile(&piece.components, Color::Black),

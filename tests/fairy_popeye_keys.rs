@@ -1,0 +1,143 @@
+//! Fairy directmates through the generic prover: for every `#2` of Popeye's generated fairy
+//! problems (`../shared/popeye/fairy/m2_1901_*`, read in place), the position built from
+//! Popeye's piece codes ([`from_popeye_men`]) and solved by [`Prover`] on a
+//! [`FairyPosition`] has exactly Popeye's keys, and exactly its tries (first moves refuted by
+//! one defence: Popeye's `Try` with its default of one refutation) each with Popeye's
+//! refutation, compared as Popeye's move text ([`popeye_move`]).
+//!
+//! Only the verdicts: the full solution text (threats, variations) needs the solution tree and
+//! the Popeye writer generic over the move type, which they are not yet.
+
+use mateproof::board::{Color, Square};
+use mateproof::fairy::{from_popeye_men, popeye_move, FairyMove, FairyPosition};
+use mateproof::kernel::SearchControl;
+use mateproof::reference::shared;
+use mateproof::rules::Rules;
+use mateproof::solver::{DirectMate, Prover, TranspositionTable};
+use std::collections::BTreeSet;
+
+/// The position and whether castling is off, from a Popeye input of one problem.
+fn position(input: &str) -> Option<FairyPosition> {
+    let mut men = Vec::new();
+    let mut color = None;
+    let mut no_castling = false;
+    let mut in_pieces = false;
+    for token in input.split_whitespace() {
+        match token.to_ascii_lowercase().as_str() {
+            "pieces" => in_pieces = true,
+            "white" if in_pieces => color = Some(Color::White),
+            "black" if in_pieces => color = Some(Color::Black),
+            "stipulation" | "option" | "endproblem" => in_pieces = false,
+            "nocastling" => no_castling = true,
+            _ if in_pieces => {
+                let split = token.len().checked_sub(2)?;
+                let sq = Square::from_ascii(token[split..].as_bytes())?;
+                men.push((color?, &token[..split], sq));
+            }
+            _ => {}
+        }
+    }
+    from_popeye_men(&men, false, no_castling).ok()
+}
+
+/// Keys, and tries with their refutations, in Popeye's text.
+type Verdicts = (BTreeSet<String>, BTreeSet<(String, String)>);
+
+fn ours(pos: &FairyPosition) -> Verdicts {
+    let tt = TranspositionTable::<DirectMate, FairyMove>::for_question(16, DirectMate);
+    let control = SearchControl::unlimited();
+    let mut prover = Prover::<FairyPosition>::new(&tt, &control);
+    let (mut keys, mut tries) = (BTreeSet::new(), BTreeSet::new());
+    for &m in pos.legal_moves().iter() {
+        let after = pos.play(m);
+        let defences = after.legal_moves();
+        if defences.is_empty() {
+            if after.is_check() {
+                keys.insert(popeye_move(pos, m));
+            }
+            continue;
+        }
+        let refutations: Vec<FairyMove> = defences
+            .iter()
+            .copied()
+            .filter(|&d| !prover.attacker_wins(&after.play(d), 1))
+            .collect();
+        match refutations.as_slice() {
+            [] => {
+                keys.insert(popeye_move(pos, m));
+            }
+            [only] => {
+                tries.insert((popeye_move(pos, m), popeye_move(&after, *only)));
+            }
+            _ => {}
+        }
+    }
+    (keys, tries)
+}
+
+/// The first move of a `   1.X …` or `      1...X …` line.
+fn first_move(line: &str, prefix: &str) -> Option<String> {
+    line.strip_prefix(prefix)?
+        .split(' ')
+        .next()
+        .map(str::to_owned)
+}
+
+fn theirs(output: &str) -> Verdicts {
+    let (mut keys, mut tries) = (BTreeSet::new(), BTreeSet::new());
+    let mut current_try = None;
+    for line in output.lines() {
+        if let Some(m) = first_move(line, "   1.") {
+            current_try = None;
+            if line.contains(" ? ") || line.ends_with(" ?") {
+                current_try = Some(m);
+            } else if line.contains(" !") {
+                keys.insert(m);
+            }
+        } else if let (Some(t), Some(r)) = (&current_try, first_move(line, "      1...")) {
+            if line.ends_with(" !") {
+                tries.insert((t.clone(), r));
+            }
+        }
+    }
+    (keys, tries)
+}
+
+#[test]
+fn fairy_twomovers_have_popeyes_keys_and_tries() {
+    let Some(dir) = shared("popeye/fairy") else {
+        eprintln!("skipping: ../shared/popeye/fairy is absent");
+        return;
+    };
+    let (mut checked, mut verdicts) = (0, 0);
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .expect("the folder reads")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("m2_1901_") && n.ends_with(".inp"))
+        })
+        .collect();
+    names.sort();
+    for input_path in names {
+        let input = std::fs::read_to_string(&input_path).expect("input reads");
+        assert!(input.contains("Stipulation #2"), "{}", input_path.display());
+        let output =
+            std::fs::read_to_string(input_path.with_extension("out")).expect("output reads");
+        let pos = position(&input)
+            .unwrap_or_else(|| panic!("{}: the position is refused", input_path.display()));
+        let expected = theirs(&output);
+        assert!(
+            !expected.0.is_empty(),
+            "{}: no key read",
+            input_path.display()
+        );
+        verdicts += expected.0.len() + expected.1.len();
+        assert_eq!(ours(&pos), expected, "{}", input_path.display());
+        checked += 1;
+    }
+    assert!(checked >= 20, "only {checked} problems");
+    eprintln!("{verdicts} keys and tries agree");
+    eprintln!("{checked} fairy two-movers: keys and tries as Popeye's");
+}
