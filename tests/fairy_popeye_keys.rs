@@ -141,3 +141,47 @@ fn fairy_twomovers_have_popeyes_keys_and_tries() {
     eprintln!("{verdicts} keys and tries agree");
     eprintln!("{checked} fairy two-movers: keys and tries as Popeye's");
 }
+
+/// `mateproof fairy-keys` prints the keys Popeye's output of m2_1901_000 shows (`1.Kg2-f2 !`,
+/// `1.Rb8-d8 + !`), and the same position by FEN and Betza gives the same keys.
+#[test]
+fn fairy_keys_prints_the_keys() {
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_mateproof"))
+            .args(args)
+            .output()
+            .expect("the binary runs");
+        (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            out.status.code(),
+        )
+    };
+    let pieces = "White Kg2 SEc4 Nb4 ALh5 Rb8 Black Kd1 Pb7";
+    assert_eq!(
+        run(&["fairy-keys", "--pieces", pieces, "--mate", "2"]),
+        ("mate in 2: Kg2-f2 Rb8-d8\n".to_owned(), Some(0))
+    );
+    // The senora as Betza (queen captures, lion moves: mQ is not it; cQ plus mpQ), the
+    // nightrider NN, the alfil A; the keys name the pieces by their FEN letters.
+    let (out, code) = run(&[
+        "fairy-keys",
+        "--fen",
+        "1R6/1p6/8/7D/1EC5/8/6K1/3k4 w - - 0 1",
+        "--piece",
+        "c=cQmpQ",
+        "--piece",
+        "e=NN",
+        "--piece",
+        "d=A",
+        "--mate",
+        "2",
+    ]);
+    assert_eq!(
+        (out.as_str(), code),
+        ("mate in 2: Kg2-f2 Rb8-d8\n", Some(0))
+    );
+    assert_eq!(
+        run(&["fairy-keys", "--pieces", pieces, "--mate", "1"]),
+        ("no mate in 1\n".to_owned(), Some(1))
+    );
+}

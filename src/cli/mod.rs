@@ -10,6 +10,7 @@
 pub mod args;
 pub mod composer;
 pub mod exit;
+pub mod fairy_keys;
 pub mod grundy;
 pub mod perft;
 pub mod piece_info;
@@ -57,6 +58,8 @@ pub enum Command {
     SuiteMerge(suite::MergeArgs),
     /// Impartial chess on a Young diagram (Sprague-Grundy values, misère, sums, custom pieces).
     Grundy(grundy::GrundyArgs),
+    /// The keys of a directmate with fairy pieces (Popeye's codes, or FEN with --piece).
+    FairyKeys(fairy_keys::FairyKeysArgs),
     /// List the Popeye walks Mateproof has as data (codes and names in English, German, French).
     Pieces(pieces::PiecesArgs),
     /// A piece's movement graph on the empty board: |Δ|, mobility per square, total edges.
@@ -77,6 +80,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Suite(args)) => suite::run_suite(&args),
         Some(Command::SuiteMerge(args)) => suite::run_merge(&args),
         Some(Command::Grundy(args)) => grundy::run(&args),
+        Some(Command::FairyKeys(args)) => fairy_keys::run(&args),
         Some(Command::Pieces(args)) => pieces::run(&args),
         Some(Command::PieceInfo(args)) => piece_info::run(&args),
         Some(Command::Uci) => uci::run(),

@@ -6,12 +6,70 @@
 
 use super::moves::FairyMove;
 use super::position::FairyPosition;
-use super::walks::{Kind, LineKind, KING, PAWN};
+use super::walks::{Kind, Line, LineKind, KING, PAWN};
 use crate::board::castle_geometry as geometry;
 use crate::board::{Bitboard, Color, Square, Wing};
 use crate::kernel::StackList;
 use crate::pieces::Landing;
 use crate::rules::Sink;
+
+/// Adds a line's quiet targets and attacked (occupied) squares: a ride over empty squares up
+/// to its range, stopping at the first man; a hop over its hurdles, landing next or anywhere.
+fn line_targets(line: &Line, occ: Bitboard, quiet: &mut Bitboard, attacks: &mut Bitboard) {
+    let (q, c) = (line.modes.quiet, line.modes.capture);
+    // Marks `sq` as a quiet target or an attack; true when the line stops there.
+    let mut land = |sq: Square| {
+        if occ.contains(sq) {
+            if c {
+                *attacks = attacks.with(sq);
+            }
+            true
+        } else {
+            if q {
+                *quiet = quiet.with(sq);
+            }
+            false
+        }
+    };
+    match line.kind {
+        LineKind::Ride { max } => {
+            for &sq in line.squares.iter().take(usize::from(max)) {
+                if land(sq) {
+                    break;
+                }
+            }
+        }
+        LineKind::Hop { hurdles, landing } => {
+            let mut seen = 0;
+            let mut rest = line.squares.iter();
+            for &sq in rest.by_ref() {
+                if occ.contains(sq) {
+                    seen += 1;
+                    if seen == hurdles {
+                        break;
+                    }
+                }
+            }
+            if seen < hurdles {
+                return;
+            }
+            match landing {
+                Landing::Next => {
+                    if let Some(&sq) = rest.next() {
+                        land(sq);
+                    }
+                }
+                Landing::Any => {
+                    for &sq in rest {
+                        if land(sq) {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
 
 /// Pseudo-legal moves of one position.
 pub type PseudoMoves = StackList<FairyMove, 256>;
@@ -43,61 +101,47 @@ impl FairyPosition {
             }
         }
         for line in &t.lines[s] {
-            let (q, c) = (line.modes.quiet, line.modes.capture);
-            // Marks `sq` as a quiet target or an attack; true when the line stops there.
-            let mut land = |sq: Square| {
-                if occ.contains(sq) {
-                    if c {
-                        attacks = attacks.with(sq);
-                    }
-                    true
-                } else {
-                    if q {
-                        quiet = quiet.with(sq);
-                    }
-                    false
-                }
-            };
-            match line.kind {
-                LineKind::Ride { max } => {
-                    for &sq in line.squares.iter().take(usize::from(max)) {
-                        if land(sq) {
-                            break;
-                        }
-                    }
-                }
-                LineKind::Hop { hurdles, landing } => {
-                    let mut seen = 0;
-                    let mut rest = line.squares.iter();
-                    for &sq in rest.by_ref() {
-                        if occ.contains(sq) {
-                            seen += 1;
-                            if seen == hurdles {
-                                break;
-                            }
-                        }
-                    }
-                    if seen < hurdles {
-                        continue;
-                    }
-                    match landing {
-                        Landing::Next => {
-                            if let Some(&sq) = rest.next() {
-                                land(sq);
-                            }
-                        }
-                        Landing::Any => {
-                            for &sq in rest {
-                                if land(sq) {
-                                    break;
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+            line_targets(line, occ, &mut quiet, &mut attacks);
         }
         (quiet, attacks)
+    }
+
+    /// True when the `by` `kind` on `from` attacks `sq` (a square in its reach).
+    fn attacks_square(
+        &self,
+        from: Square,
+        by: Color,
+        kind: Kind,
+        sq: Square,
+        occ: Bitboard,
+    ) -> bool {
+        let t = self.walks.tables(kind, by);
+        let s = from.index();
+        if t.leap_capture[s].contains(sq) {
+            return true;
+        }
+        let lame_hit = t.lames[s]
+            .iter()
+            .any(|lame| lame.target == sq && lame.modes.capture && (lame.path & occ).is_empty());
+        if lame_hit {
+            return true;
+        }
+        let mut mask = t.line_mask[s][sq.index()];
+        while mask != 0 {
+            let line = &t.lines[s][mask.trailing_zeros() as usize];
+            mask &= mask - 1;
+            let (mut quiet, mut attacks) = (Bitboard::EMPTY, Bitboard::EMPTY);
+            line_targets(line, occ, &mut quiet, &mut attacks);
+            if attacks.contains(sq) {
+                return true;
+            }
+        }
+        // Lines past the 64th of a square have no mask bit: walk them all.
+        t.lines[s].iter().skip(64).any(|line| {
+            let (mut quiet, mut attacks) = (Bitboard::EMPTY, Bitboard::EMPTY);
+            line_targets(line, occ, &mut quiet, &mut attacks);
+            attacks.contains(sq)
+        })
     }
 
     /// The squares a `color` pawn on `from` captures on.
@@ -119,7 +163,7 @@ impl FairyPosition {
                 Self::pawn_attacks(from, by).contains(sq)
             } else {
                 self.walks.tables(kind, by).reach[from.index()].contains(sq)
-                    && self.targets(from, by, kind, occ).1.contains(sq)
+                    && self.attacks_square(from, by, kind, sq, occ)
             };
             if hit {
                 return true;

@@ -86,6 +86,34 @@ pub fn from_popeye_men(
     FairyPosition::from_fen(&format!("{fen} {turn} {rights} -"), walks).map_err(|e| e.to_string())
 }
 
+/// Reads Popeye's piece list in English (`White Kg2 SEc4 Rb8d8 Black Kd1 Pb7`): a colour
+/// word, then tokens of a code and one or more squares; a token of odd length has a
+/// one-letter code, of even length a two-letter one (`rb8d8` is two rooks, `seb4` a senora).
+pub fn parse_piece_list(text: &str) -> Result<Vec<(Color, String, Square)>, String> {
+    let mut men = Vec::new();
+    let mut color = None;
+    for token in text.split_whitespace() {
+        match token.to_ascii_lowercase().as_str() {
+            "white" => color = Some(Color::White),
+            "black" => color = Some(Color::Black),
+            lower => {
+                let color = color.ok_or_else(|| format!("'{token}' before White or Black"))?;
+                let code_len = if lower.len() % 2 == 1 { 1 } else { 2 };
+                if lower.len() < code_len + 2 || !lower.is_ascii() {
+                    return Err(format!("'{token}' is not a piece and squares"));
+                }
+                let (code, squares) = lower.split_at(code_len);
+                for pair in squares.as_bytes().chunks(2) {
+                    let sq =
+                        Square::from_ascii(pair).ok_or_else(|| format!("'{token}': bad square"))?;
+                    men.push((color, code.to_owned(), sq));
+                }
+            }
+        }
+    }
+    Ok(men)
+}
+
 /// Popeye's text of a legal move, without the check or mate sign.
 pub fn popeye_move(pos: &FairyPosition, m: FairyMove) -> String {
     let walks = pos.walks();

@@ -66,6 +66,9 @@ pub struct Tables {
     /// Every square the kind could reach from each square on some occupancy: a square
     /// outside it is never attacked from there.
     pub reach: Vec<Bitboard>,
+    /// `line_mask[from][to]`: bit `i` set when line `i` of `from` passes `to`, so an attack
+    /// test walks only the lines that matter.
+    pub line_mask: Vec<[u64; 64]>,
 }
 
 /// One kind: its letter, name and tables.
@@ -130,6 +133,7 @@ fn compile(components: &[Component], color: Color) -> Tables {
         lines: vec![Vec::new(); 64],
         lames: vec![Vec::new(); 64],
         reach: vec![Bitboard::EMPTY; 64],
+        line_mask: vec![[0; 64]; 64],
     };
     let flip = if color == Color::White { 1 } else { -1 };
     for sq in Square::all() {
@@ -189,8 +193,12 @@ fn compile(components: &[Component], color: Color) -> Tables {
                             }
                             _ => unreachable!("matched above"),
                         };
+                        let index = t.lines[s].len();
                         for &to in &squares {
                             t.reach[s] = t.reach[s].with(to);
+                            if index < 64 {
+                                t.line_mask[s][to.index()] |= 1 << index;
+                            }
                         }
                         t.lines[s].push(Line {
                             kind,
