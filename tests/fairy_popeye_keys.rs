@@ -8,36 +8,25 @@
 //! Only the verdicts: the full solution text (threats, variations) needs the solution tree and
 //! the Popeye writer generic over the move type, which they are not yet.
 
-use mateproof::board::{Color, Square};
-use mateproof::fairy::{from_popeye_men, popeye_move, FairyMove, FairyPosition};
+use mateproof::fairy::{from_popeye_men, parse_piece_list, popeye_move, FairyMove, FairyPosition};
 use mateproof::kernel::SearchControl;
 use mateproof::reference::shared;
 use mateproof::rules::Rules;
 use mateproof::solver::{DirectMate, Prover, TranspositionTable};
 use std::collections::BTreeSet;
 
-/// The position and whether castling is off, from a Popeye input of one problem.
+/// The position of a Popeye input of one problem: its piece list (English codes) read by
+/// [`parse_piece_list`], castling off under `NoCastling`.
 fn position(input: &str) -> Option<FairyPosition> {
-    let mut men = Vec::new();
-    let mut color = None;
-    let mut no_castling = false;
-    let mut in_pieces = false;
-    for token in input.split_whitespace() {
-        match token.to_ascii_lowercase().as_str() {
-            "pieces" => in_pieces = true,
-            "white" if in_pieces => color = Some(Color::White),
-            "black" if in_pieces => color = Some(Color::Black),
-            "stipulation" | "option" | "endproblem" => in_pieces = false,
-            "nocastling" => no_castling = true,
-            _ if in_pieces => {
-                let split = token.len().checked_sub(2)?;
-                let sq = Square::from_ascii(token[split..].as_bytes())?;
-                men.push((color?, &token[..split], sq));
-            }
-            _ => {}
-        }
-    }
-    from_popeye_men(&men, false, no_castling).ok()
+    let lower = input.to_ascii_lowercase();
+    let start = lower.find("pieces")? + "pieces".len();
+    let end = start + lower[start..].find("stipulation")?;
+    let men = parse_piece_list(&input[start..end]).ok()?;
+    let men: Vec<_> = men
+        .iter()
+        .map(|(c, code, sq)| (*c, code.as_str(), *sq))
+        .collect();
+    from_popeye_men(&men, false, lower.contains("nocastling")).ok()
 }
 
 /// Keys, and tries with their refutations, in Popeye's text.

@@ -368,7 +368,7 @@ pub fn check_clash(piece: &PieceDefinition) -> Result<(), PieceError> {
     let named = |w: &(&str, &str, &str, &str)| loose(w.3) == name;
     let coded = |w: &(&str, &str, &str, &str)| {
         code.as_deref()
-            .is_some_and(|c| [w.0, w.1, w.2].iter().any(|x| *x == c))
+            .is_some_and(|c| [w.0, w.1, w.2].contains(&c))
     };
     let ours = signature(&piece.components);
     let same_as_catalogue = |w: &Walk| w.components().is_some_and(|c| signature(&c) == ours);
