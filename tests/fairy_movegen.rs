@@ -4,6 +4,9 @@
 //! meets the standard perft counts; fairy perft meets the digest's oracles (§3.3: the seed's
 //! Dragon and the Princess). `MATEPROOF_SEED=<n>` reruns with another base seed.
 
+mod common;
+
+use common::Rng;
 use mateproof::fairy::{FairyPosition, Walks};
 use mateproof::perft::perft;
 use mateproof::pieces::{catalogue, from_yaml_file, PieceDefinition};
@@ -18,17 +21,6 @@ use std::sync::Arc;
 const WALKS_PER_START: usize = 3;
 const PLIES_PER_WALK: usize = 40;
 const MIN_POSITIONS: usize = 3_000;
-
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) as usize % n.max(1)
-    }
-}
 
 fn orthodox() -> Arc<Walks> {
     Arc::new(Walks::new(&[]).expect("orthodox chess compiles"))
@@ -66,11 +58,7 @@ fn orthodox_pieces_as_data_equal_shakmaty() {
         }
         None => eprintln!("skipping the perft suite starts: ../shared is absent"),
     }
-    let seed: u64 = std::env::var("MATEPROOF_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0x5eed_fa1e);
-    let mut rng = Rng(seed.max(1));
+    let (mut rng, seed) = Rng::from_env(0x5eed_fa1e);
     let mut positions = 0;
     for (origin, fen) in &starts {
         let Ok(start) = FairyPosition::from_fen(fen, walks.clone()) else {
@@ -158,15 +146,20 @@ fn orthodox_perft_counts_hold() {
             &[218],
         ),
     ] {
-        let pos = FairyPosition::from_fen(fen, walks.clone()).expect("a position");
-        for (depth, &count) in counts.iter().enumerate() {
-            assert_eq!(
-                perft(&pos, depth as u32 + 1),
-                count,
-                "{fen} depth {}",
-                depth + 1
-            );
-        }
+        assert_perft(&walks, fen, counts);
+    }
+}
+
+/// perft of `fen` at depths 1, 2, … is `counts`.
+fn assert_perft(walks: &Arc<Walks>, fen: &str, counts: &[u64]) {
+    let pos = FairyPosition::from_fen(fen, walks.clone()).expect("a position");
+    for (depth, &count) in counts.iter().enumerate() {
+        assert_eq!(
+            perft(&pos, depth as u32 + 1),
+            count,
+            "{fen} depth {}",
+            depth + 1
+        );
     }
 }
 
@@ -185,20 +178,12 @@ fn fairy_perft_meets_the_digest_oracles() {
         .expect("princess");
     let walks = game(&[('X', dragon), ('S', princess)]);
     for (fen, counts) in [
-        ("4k3/8/8/8/3X4/8/8/4K3 w - -", [28u64, 113, 2638]),
-        ("4k3/8/8/8/3S4/8/8/4K3 w - -", [26, 107, 2286]),
-        ("4k3/8/8/8/8/8/8/X3K3 w - -", [15, 65, 1296]),
-        ("3xk3/8/8/8/8/8/8/4K2X w - -", [15, 226, 3981]),
+        ("4k3/8/8/8/3X4/8/8/4K3 w - -", &[28u64, 113, 2638][..]),
+        ("4k3/8/8/8/3S4/8/8/4K3 w - -", &[26, 107, 2286]),
+        ("4k3/8/8/8/8/8/8/X3K3 w - -", &[15, 65, 1296]),
+        ("3xk3/8/8/8/8/8/8/4K2X w - -", &[15, 226, 3981]),
     ] {
-        let pos = FairyPosition::from_fen(fen, walks.clone()).expect("a position");
-        for (depth, &count) in counts.iter().enumerate() {
-            assert_eq!(
-                perft(&pos, depth as u32 + 1),
-                count,
-                "{fen} depth {}",
-                depth + 1
-            );
-        }
+        assert_perft(&walks, fen, counts);
     }
 }
 

@@ -8,6 +8,9 @@
 //! except under `CI=true`, where it fails. `PYTHON` chooses the interpreter (default
 //! `python3`); `MATEPROOF_SEED=<n>` reruns with another seed.
 
+mod common;
+
+use common::Rng;
 use mateproof::cli::perft::fairy_game;
 use mateproof::fairy::FairyPosition;
 use mateproof::perft::{divide, perft};
@@ -28,17 +31,6 @@ const PIECES: [&str; 15] = [
 ];
 /// Positions per piece: the first counted to depth 3, the others to depth 2.
 const POSITIONS_PER_PIECE: usize = 2;
-
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) as usize % n.max(1)
-    }
-}
 
 /// A random position of the game with piece `a`, as FEN, that the fairy board accepts.
 fn random_fen(rng: &mut Rng, betza: &str) -> String {
@@ -133,11 +125,7 @@ fn fairy_perft_equals_fairy_stockfish() {
         eprintln!("skipping the Fairy-Stockfish comparison: {message}");
         return;
     }
-    let seed: u64 = std::env::var("MATEPROOF_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0xfa1e_5eed);
-    let mut rng = Rng(seed.max(1));
+    let (mut rng, seed) = Rng::from_env(0xfa1e_5eed);
     let mut jobs = Vec::new();
     for betza in PIECES {
         for k in 0..POSITIONS_PER_PIECE {
