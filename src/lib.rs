@@ -9,6 +9,7 @@ pub mod board;
 pub mod cli;
 pub mod composer;
 pub mod engine;
+pub mod fairy;
 pub mod formats;
 pub mod impartial;
 pub mod kernel;

@@ -333,7 +333,7 @@ fn bad_input_is_refused_with_a_reason() {
         "3,3",
     ]);
     assert!(
-        hopper.contains("piece 'Grasshopper' has a hop component"),
+        hopper.contains("piece 'Grasshopper' has a hop or lame component"),
         "{hopper}"
     );
 }

@@ -10,8 +10,11 @@
 pub mod args;
 pub mod composer;
 pub mod exit;
+pub mod fairy_keys;
 pub mod grundy;
 pub mod perft;
+pub mod piece_info;
+pub mod pieces;
 pub mod popeye;
 pub mod solve;
 pub mod stdin;
@@ -55,6 +58,12 @@ pub enum Command {
     SuiteMerge(suite::MergeArgs),
     /// Impartial chess on a Young diagram (Sprague-Grundy values, misère, sums, custom pieces).
     Grundy(grundy::GrundyArgs),
+    /// The keys of a directmate with fairy pieces (Popeye's codes, or FEN with --piece).
+    FairyKeys(fairy_keys::FairyKeysArgs),
+    /// List the Popeye walks Mateproof has as data (codes and names in English, German, French).
+    Pieces(pieces::PiecesArgs),
+    /// A piece's movement graph on the empty board: |Δ|, mobility per square, total edges.
+    PieceInfo(piece_info::PieceInfoArgs),
     /// Run the UCI engine on stdin/stdout (also what `mateproof` with no arguments does).
     Uci,
 }
@@ -71,6 +80,9 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Suite(args)) => suite::run_suite(&args),
         Some(Command::SuiteMerge(args)) => suite::run_merge(&args),
         Some(Command::Grundy(args)) => grundy::run(&args),
+        Some(Command::FairyKeys(args)) => fairy_keys::run(&args),
+        Some(Command::Pieces(args)) => pieces::run(&args),
+        Some(Command::PieceInfo(args)) => piece_info::run(&args),
         Some(Command::Uci) => uci::run(),
         None => stdin::run(),
     }

@@ -35,7 +35,7 @@ pub enum MovesetError {
     UnknownPiece(String),
     #[error("the moveset is empty")]
     Empty,
-    #[error("piece '{0}' has a hop component; hoppers need a hurdle and cannot move on a Young diagram, so impartial play refuses them")]
+    #[error("piece '{0}' has a hop or lame component; hoppers need a hurdle and lame leapers a path of empty squares, which a Young diagram does not model, so impartial play refuses them")]
     Hopper(String),
     #[error("piece '{0}' has no move down or right (needs a vector [files, ranks] with files ≥ 0 and ranks ≤ 0 after its symmetry)")]
     NoDownRightMove(String),
@@ -138,13 +138,16 @@ impl Moveset {
     /// every other one leaves the subdiagram the piece stands on. Leap and ride components
     /// (a ride keeps its `max`) of modality move-and-capture or move-only contribute;
     /// capture-only components have nothing to capture on the empty diagram and contribute
-    /// nothing. A hop component is refused ([`MovesetError::Hopper`]), and so is a piece left
+    /// nothing. A hop or lame component is refused ([`MovesetError::Hopper`]), and so is a piece left
     /// with no usable vector.
     pub fn from_piece(piece: &PieceDefinition) -> Result<Moveset, MovesetError> {
         let mut leaps = Vec::new();
         let mut rides = Vec::new();
         for component in &piece.components {
-            if component.kind == ComponentKind::Hop {
+            if matches!(
+                component.kind,
+                ComponentKind::Hop { .. } | ComponentKind::Lame { .. }
+            ) {
                 return Err(MovesetError::Hopper(piece.name.clone()));
             }
             if component.modality == Modality::CaptureOnly {
@@ -161,7 +164,9 @@ impl Moveset {
                 match component.kind {
                     ComponentKind::Leap => leaps.push(step),
                     ComponentKind::Ride { max } => rides.push(Ride { step, max }),
-                    ComponentKind::Hop => unreachable!("refused above"),
+                    ComponentKind::Hop { .. } | ComponentKind::Lame { .. } => {
+                        unreachable!("refused above")
+                    }
                 }
             }
         }

@@ -28,8 +28,36 @@ pub enum ComponentKind {
     /// Repeated steps along the vector over empty squares, at most `max` of them when given
     /// (rook, bishop, nightrider).
     Ride { max: Option<u32> },
-    /// Over a hurdle along the vector's line (grasshopper-type); issue 19 defines landing.
-    Hop,
+    /// Along the vector's line over `hurdles` occupied squares (1 or 2, of either colour),
+    /// landing as `landing` says: the grasshopper and the kangaroo, the lion and the capture
+    /// of the Chinese pieces (a pao is a move-only ride plus a capture-only `Any` hop).
+    Hop { hurdles: u8, landing: Landing },
+    /// To the vector's end square when the square `via` says is empty: the mao (first step
+    /// orthogonal) and the moa (first step diagonal) on knight vectors, or every square in
+    /// between on a straight vector (Fairy-Stockfish's lame `nA`, `nD`).
+    Lame { via: Via },
+}
+
+/// Where a hopper lands beyond its last hurdle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Landing {
+    /// On the next square along the line (grasshopper, kangaroo, nightrider-hopper).
+    Next,
+    /// On any square beyond, over empty squares, or capturing on the first occupied one
+    /// (lion, Popeye's Chinese captures, Fairy-Stockfish's `p`).
+    Any,
+}
+
+/// Which square a lame leap passes, and must find empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Via {
+    /// One orthogonal step along the longer coordinate, then a diagonal one (Popeye's mao,
+    /// the xiangqi horse): knight vectors only.
+    Orthogonal,
+    /// One diagonal step, then an orthogonal one (Popeye's moa): knight vectors only.
+    Diagonal,
+    /// Every square strictly between, on a straight (orthogonal or diagonal) vector.
+    Line,
 }
 
 /// Which vector images a component also has.
@@ -100,11 +128,55 @@ pub enum PieceError {
     VectorTooLong(String, usize),
     #[error("piece '{0}': give either 'components' or the seed's 'displacement', not both")]
     BothForms(String),
+    #[error("piece '{0}': component {1}: a hop passes 1 or 2 hurdles, not {2}")]
+    BadHurdles(String, usize, u8),
+    #[error("piece '{0}': component {1}: the lame path '{2}' does not fit the vector {3}")]
+    BadLamePath(String, usize, String, Vector),
+    #[error("{0}")]
+    Betza(String),
+    #[error("{0}")]
+    PopeyeClash(String),
     #[error("piece '{0}': guard '{1}' is not supported (known: ordinary, ColorGuard, PinGuard, CheckGuard)")]
     UnknownGuard(String, String),
 }
 
 impl Vector {
+    pub const fn new(files: i32, ranks: i32) -> Vector {
+        Vector { files, ranks }
+    }
+
+    /// The squares a lame leap along this vector passes, as offsets from its start, or `None`
+    /// when `via` does not fit the vector (see [`Via`]).
+    ///
+    /// ```
+    /// use mateproof::pieces::{Vector, Via};
+    /// assert_eq!(Vector::new(1, 2).lame_path(Via::Orthogonal), Some(vec![Vector::new(0, 1)]));
+    /// assert_eq!(Vector::new(-2, 1).lame_path(Via::Diagonal), Some(vec![Vector::new(-1, 1)]));
+    /// assert_eq!(Vector::new(0, 3).lame_path(Via::Line).map(|p| p.len()), Some(2));
+    /// assert_eq!(Vector::new(1, 3).lame_path(Via::Orthogonal), None);
+    /// ```
+    pub fn lame_path(self, via: Via) -> Option<Vec<Vector>> {
+        let (f, r) = (self.files, self.ranks);
+        let knight = (f.abs() == 1 && r.abs() == 2) || (f.abs() == 2 && r.abs() == 1);
+        match via {
+            Via::Orthogonal if knight => Some(vec![if r.abs() > f.abs() {
+                Vector::new(0, r.signum())
+            } else {
+                Vector::new(f.signum(), 0)
+            }]),
+            Via::Diagonal if knight => Some(vec![Vector::new(f.signum(), r.signum())]),
+            Via::Line if f == 0 || r == 0 || f.abs() == r.abs() => {
+                let steps = f.abs().max(r.abs());
+                Some(
+                    (1..steps)
+                        .map(|t| Vector::new(t * f.signum(), t * r.signum()))
+                        .collect(),
+                )
+            }
+            _ => None,
+        }
+    }
+
     /// The vector with files and ranks swapped.
     fn transposed(self) -> Vector {
         Vector {
@@ -191,6 +263,11 @@ impl PieceDefinition {
             if component.vectors.is_empty() {
                 return Err(PieceError::NoVectors(name.clone(), number));
             }
+            if let ComponentKind::Hop { hurdles, .. } = component.kind {
+                if !(1..=2).contains(&hurdles) {
+                    return Err(PieceError::BadHurdles(name.clone(), number, hurdles));
+                }
+            }
             for v in &component.vectors {
                 if v.files == 0 && v.ranks == 0 {
                     return Err(PieceError::ZeroVector(name.clone(), number));
@@ -198,9 +275,49 @@ impl PieceDefinition {
                 if v.files.abs() > MAX_COORDINATE || v.ranks.abs() > MAX_COORDINATE {
                     return Err(PieceError::VectorTooLong(name.clone(), number));
                 }
+                if let ComponentKind::Lame { via } = component.kind {
+                    if v.lame_path(via).is_none() {
+                        let path = format!("{via:?}").to_lowercase();
+                        return Err(PieceError::BadLamePath(name.clone(), number, path, *v));
+                    }
+                }
             }
         }
         Ok(())
+    }
+}
+
+/// `ride ≤2 [1, 2] all, move only`: the kind, the vectors as written, the symmetry and
+/// a modality other than move-and-capture.
+impl fmt::Display for Component {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            ComponentKind::Leap => write!(f, "leap")?,
+            ComponentKind::Ride { max: None } => write!(f, "ride")?,
+            ComponentKind::Ride { max: Some(m) } => write!(f, "ride ≤{m}")?,
+            ComponentKind::Hop { hurdles, landing } => {
+                let landing = match landing {
+                    Landing::Next => "next",
+                    Landing::Any => "any",
+                };
+                write!(f, "hop {hurdles} {landing}")?
+            }
+            ComponentKind::Lame { via } => write!(f, "lame {}", format!("{via:?}").to_lowercase())?,
+        }
+        for v in &self.vectors {
+            write!(f, " {v}")?;
+        }
+        match self.symmetry {
+            Symmetry::None => {}
+            Symmetry::LeftRight => write!(f, " lr")?,
+            Symmetry::FrontBack => write!(f, " fb")?,
+            Symmetry::All => write!(f, " all")?,
+        }
+        match self.modality {
+            Modality::MoveAndCapture => Ok(()),
+            Modality::MoveOnly => write!(f, ", move only"),
+            Modality::CaptureOnly => write!(f, ", capture only"),
+        }
     }
 }
 

@@ -1,12 +1,17 @@
-//! Pieces defined as data (the fairy-pieces issue, digest §3.4(b)): the definition types and
-//! the YAML reader. Boards and games compile these definitions into their own move tables;
-//! nothing here generates moves. Today the impartial games on Young diagrams
-//! ([`crate::impartial`]) are the only user.
+//! Pieces defined as data (the fairy-pieces issue, digest §3.4(b)): the definition types, the
+//! three ways in (YAML, Betza notation, Popeye's catalogue of walks by code and name), the
+//! guard against clashes with Popeye's names, and the empty-board movement graph. Boards and
+//! games compile these definitions into their own move tables ([`crate::fairy`],
+//! [`crate::impartial`]); nothing here generates moves on a position.
 
+pub mod betza;
+pub mod catalogue;
 pub mod definition;
+pub mod graph;
+mod popeye_walks;
 pub mod yaml;
 
 pub use definition::{
-    Component, ComponentKind, Modality, PieceDefinition, PieceError, Symmetry, Vector,
+    Component, ComponentKind, Landing, Modality, PieceDefinition, PieceError, Symmetry, Vector, Via,
 };
 pub use yaml::{from_yaml_file, from_yaml_str};

@@ -14,16 +14,21 @@
 //! guards: [ordinary]
 //! ```
 //!
-//! `kind` is `leap`, `ride` or `hop`; `symmetry` is `none` (the default), `lr`, `fb` or `all`.
+//! `kind` is `leap`, `ride`, `hop` or `lame`; `symmetry` is `none` (the default), `lr`, `fb`
+//! or `all`. A hop takes `hurdles: 1|2` (default 1) and `landing: next|any` (default `next`:
+//! the grasshopper; `any` is the lion); a lame leap takes `via: orthogonal|diagonal|line`
+//! (the mao, the moa, a straight lame leap). Instead of `components`, `betza: "NN"` gives them
+//! in Betza notation ([`super::betza`]).
 //! The legacy form `displacement: [[f,r], …]` with `slide: true|false` loads as one ride or
 //! leap component with symmetry `none`. Guards form a closed vocabulary: `ordinary`, or the
 //! seed's `ColorGuard`, `PinGuard` and `CheckGuard` (whose rule text is not read: ordinary
 //! legality is exactly what they state); anything else is refused. Unknown keys are refused, so
-//! a misspelt field never silently changes a piece. This module only translates text into
+//! a misspelt field never silently changes a piece, and so is a piece named like one of
+//! Popeye's walks or claiming its code while moving differently ([`super::catalogue`]). This module only translates text into
 //! [`PieceDefinition`]; it never generates moves.
 
 use super::definition::{
-    Component, ComponentKind, Modality, PieceDefinition, PieceError, Symmetry, Vector,
+    Component, ComponentKind, Landing, Modality, PieceDefinition, PieceError, Symmetry, Vector, Via,
 };
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -36,6 +41,7 @@ struct RawPiece {
     symbol: Option<String>,
     popeye: Option<String>,
     components: Option<Vec<RawComponent>>,
+    betza: Option<String>,
     displacement: Option<Vec<[i64; 2]>>,
     slide: Option<bool>,
     mode: Option<RawModality>,
@@ -52,6 +58,24 @@ struct RawComponent {
     symmetry: Option<RawSymmetry>,
     max: Option<u32>,
     mode: Option<RawModality>,
+    hurdles: Option<u8>,
+    landing: Option<RawLanding>,
+    via: Option<RawVia>,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum RawLanding {
+    Next,
+    Any,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum RawVia {
+    Orthogonal,
+    Diagonal,
+    Line,
 }
 
 #[derive(Deserialize, Clone, Copy)]
@@ -60,6 +84,7 @@ enum RawKind {
     Leap,
     Ride,
     Hop,
+    Lame,
 }
 
 #[derive(Deserialize, Clone, Copy)]
@@ -102,19 +127,46 @@ pub fn from_yaml_str(text: &str) -> Result<PieceDefinition, PieceError> {
         yaml_serde::from_str(text).map_err(|e| PieceError::Syntax(e.to_string()))?;
     let name = raw.piece;
     let default_mode = raw.mode.map_or(Modality::MoveAndCapture, modality);
+    let forms = [
+        raw.components.is_some(),
+        raw.displacement.is_some(),
+        raw.betza.is_some(),
+    ];
+    if forms.iter().filter(|&&given| given).count() > 1 {
+        return Err(PieceError::BothForms(name));
+    }
     let components = match (raw.components, raw.displacement) {
+        _ if raw.betza.is_some() => {
+            let text = raw.betza.as_deref().unwrap_or_default();
+            super::betza::parse(text)
+                .map_err(|e| PieceError::Betza(format!("piece '{name}': {e}")))?
+        }
         (Some(_), Some(_)) => return Err(PieceError::BothForms(name)),
         (Some(list), None) => list
             .iter()
             .enumerate()
             .map(|(k, c)| {
+                check_fields(&name, k + 1, c)?;
                 Ok(Component {
                     kind: match c.kind {
                         RawKind::Leap => ComponentKind::Leap,
                         RawKind::Ride => ComponentKind::Ride {
                             max: c.max.filter(|&m| m > 0),
                         },
-                        RawKind::Hop => ComponentKind::Hop,
+                        RawKind::Hop => ComponentKind::Hop {
+                            hurdles: c.hurdles.unwrap_or(1),
+                            landing: match c.landing.unwrap_or(RawLanding::Next) {
+                                RawLanding::Next => Landing::Next,
+                                RawLanding::Any => Landing::Any,
+                            },
+                        },
+                        RawKind::Lame => ComponentKind::Lame {
+                            via: match c.via.unwrap_or(RawVia::Line) {
+                                RawVia::Orthogonal => Via::Orthogonal,
+                                RawVia::Diagonal => Via::Diagonal,
+                                RawVia::Line => Via::Line,
+                            },
+                        },
                     },
                     vectors: vectors(&name, k + 1, &c.vectors)?,
                     symmetry: match c.symmetry.unwrap_or(RawSymmetry::None) {
@@ -169,6 +221,7 @@ pub fn from_yaml_str(text: &str) -> Result<PieceDefinition, PieceError> {
         promotable: raw.promotable_to.unwrap_or(true),
     };
     piece.validate()?;
+    super::catalogue::check_clash(&piece)?;
     Ok(piece)
 }
 
@@ -180,6 +233,24 @@ pub fn from_yaml_file(path: &Path) -> Result<PieceDefinition, PieceError> {
         PieceError::Syntax(message) => PieceError::Syntax(format!("{}: {message}", path.display())),
         other => other,
     })
+}
+
+/// Refuses a field that means nothing for the component's kind (`max` off a ride, `hurdles`
+/// and `landing` off a hop, `via` off a lame leap), so it is never silently ignored.
+fn check_fields(name: &str, number: usize, c: &RawComponent) -> Result<(), PieceError> {
+    let misplaced = match c.kind {
+        _ if c.max.is_some() && !matches!(c.kind, RawKind::Ride) => Some("max"),
+        _ if c.hurdles.is_some() && !matches!(c.kind, RawKind::Hop) => Some("hurdles"),
+        _ if c.landing.is_some() && !matches!(c.kind, RawKind::Hop) => Some("landing"),
+        _ if c.via.is_some() && !matches!(c.kind, RawKind::Lame) => Some("via"),
+        _ => None,
+    };
+    match misplaced {
+        Some(field) => Err(PieceError::Syntax(format!(
+            "piece '{name}': component {number}: '{field}' does not apply to this kind"
+        ))),
+        None => Ok(()),
+    }
 }
 
 fn modality(raw: RawModality) -> Modality {

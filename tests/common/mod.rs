@@ -102,3 +102,27 @@ impl Drop for Uci {
         let _ = self.child.wait();
     }
 }
+
+/// xorshift64*: tiny, seedable, good enough to pick moves and squares.
+#[allow(dead_code)] // not every test file uses every helper
+pub struct Rng(pub u64);
+
+#[allow(dead_code)]
+impl Rng {
+    /// A generator from `MATEPROOF_SEED` when set (to rerun with another seed), else `default`.
+    pub fn from_env(default: u64) -> (Rng, u64) {
+        let seed = std::env::var("MATEPROOF_SEED")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(default);
+        (Rng(seed.max(1)), seed)
+    }
+
+    /// A number below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) as usize % n.max(1)
+    }
+}

@@ -1,0 +1,310 @@
+//! Move generation on a [`FairyPosition`]: the targets of every piece from its kind's tables
+//! (leaps by bitboard, rides and hops along their lines, lame leaps along their paths), the
+//! pawn's pushes, captures, en passant and promotions to every promotion kind of the game,
+//! castling; legality by "the own king is not attacked after the move", with attacks by every
+//! kind (hoppers and lame leapers included). Lists grow as needed, so no move is lost.
+
+use super::moves::FairyMove;
+use super::position::FairyPosition;
+use super::walks::{Kind, Line, LineKind, KING, PAWN};
+use crate::board::castle_geometry as geometry;
+use crate::board::{Bitboard, Color, Square, Wing};
+use crate::kernel::StackList;
+use crate::pieces::Landing;
+use crate::rules::Sink;
+
+/// Adds a line's quiet targets and attacked (occupied) squares: a ride over empty squares up
+/// to its range, stopping at the first man; a hop over its hurdles, landing next or anywhere.
+fn line_targets(line: &Line, occ: Bitboard, quiet: &mut Bitboard, attacks: &mut Bitboard) {
+    let (q, c) = (line.modes.quiet, line.modes.capture);
+    // Marks `sq` as a quiet target or an attack; true when the line stops there.
+    let mut land = |sq: Square| {
+        if occ.contains(sq) {
+            if c {
+                *attacks = attacks.with(sq);
+            }
+            true
+        } else {
+            if q {
+                *quiet = quiet.with(sq);
+            }
+            false
+        }
+    };
+    match line.kind {
+        LineKind::Ride { max } => {
+            for &sq in line.squares.iter().take(usize::from(max)) {
+                if land(sq) {
+                    break;
+                }
+            }
+        }
+        LineKind::Hop { hurdles, landing } => {
+            let mut seen = 0;
+            let mut rest = line.squares.iter();
+            for &sq in rest.by_ref() {
+                if occ.contains(sq) {
+                    seen += 1;
+                    if seen == hurdles {
+                        break;
+                    }
+                }
+            }
+            if seen < hurdles {
+                return;
+            }
+            match landing {
+                Landing::Next => {
+                    if let Some(&sq) = rest.next() {
+                        land(sq);
+                    }
+                }
+                Landing::Any => {
+                    for &sq in rest {
+                        if land(sq) {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Pseudo-legal moves of one position.
+pub type PseudoMoves = StackList<FairyMove, 256>;
+
+impl FairyPosition {
+    /// The squares the `color` `kind` on `from` moves to without capturing, and the squares
+    /// it attacks (where it would capture a man; leap targets whether occupied or not).
+    fn targets(
+        &self,
+        from: Square,
+        color: Color,
+        kind: Kind,
+        occ: Bitboard,
+    ) -> (Bitboard, Bitboard) {
+        let t = self.walks.tables(kind, color);
+        let s = from.index();
+        let mut quiet = t.leap_quiet[s] & !occ;
+        let mut attacks = t.leap_capture[s];
+        for lame in &t.lames[s] {
+            if (lame.path & occ).any() {
+                continue;
+            }
+            if occ.contains(lame.target) {
+                if lame.modes.capture {
+                    attacks = attacks.with(lame.target);
+                }
+            } else if lame.modes.quiet {
+                quiet = quiet.with(lame.target);
+            }
+        }
+        for line in &t.lines[s] {
+            line_targets(line, occ, &mut quiet, &mut attacks);
+        }
+        (quiet, attacks)
+    }
+
+    /// True when the `by` `kind` on `from` attacks `sq` (a square in its reach).
+    fn attacks_square(
+        &self,
+        from: Square,
+        by: Color,
+        kind: Kind,
+        sq: Square,
+        occ: Bitboard,
+    ) -> bool {
+        let t = self.walks.tables(kind, by);
+        let s = from.index();
+        if t.leap_capture[s].contains(sq) {
+            return true;
+        }
+        let lame_hit = t.lames[s]
+            .iter()
+            .any(|lame| lame.target == sq && lame.modes.capture && (lame.path & occ).is_empty());
+        if lame_hit {
+            return true;
+        }
+        let mut mask = t.line_mask[s][sq.index()];
+        while mask != 0 {
+            let line = &t.lines[s][mask.trailing_zeros() as usize];
+            mask &= mask - 1;
+            let (mut quiet, mut attacks) = (Bitboard::EMPTY, Bitboard::EMPTY);
+            line_targets(line, occ, &mut quiet, &mut attacks);
+            if attacks.contains(sq) {
+                return true;
+            }
+        }
+        // Lines past the 64th of a square have no mask bit: walk them all.
+        t.lines[s].iter().skip(64).any(|line| {
+            let (mut quiet, mut attacks) = (Bitboard::EMPTY, Bitboard::EMPTY);
+            line_targets(line, occ, &mut quiet, &mut attacks);
+            attacks.contains(sq)
+        })
+    }
+
+    /// The squares a `color` pawn on `from` captures on.
+    fn pawn_attacks(from: Square, color: Color) -> Bitboard {
+        let dr = color.forward();
+        [-1, 1]
+            .into_iter()
+            .filter_map(|df| from.offset(df, dr))
+            .collect()
+    }
+
+    /// True when a man of `by` attacks `sq` with the board's occupancy `occ`.
+    fn attacked_with(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
+        for from in self.by_color[by.index()] & occ {
+            let Some((_, kind)) = self.board[from.index()] else {
+                continue;
+            };
+            let hit = if kind == PAWN {
+                Self::pawn_attacks(from, by).contains(sq)
+            } else {
+                self.walks.tables(kind, by).reach[from.index()].contains(sq)
+                    && self.attacks_square(from, by, kind, sq, occ)
+            };
+            if hit {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// True when a man of `by` attacks `sq`.
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        self.attacked_with(sq, by, self.occupied())
+    }
+
+    /// True when the side to move's king is attacked.
+    pub fn in_check(&self) -> bool {
+        self.is_attacked(self.kings[self.turn.index()], !self.turn)
+    }
+
+    /// Every pseudo-legal move of the side to move.
+    pub fn pseudo_moves(&self) -> PseudoMoves {
+        let mut list = PseudoMoves::new();
+        let us = self.turn;
+        let occ = self.occupied();
+        let theirs = self.by_color[(!us).index()];
+        for from in self.by_color[us.index()] {
+            let Some((_, kind)) = self.board[from.index()] else {
+                continue;
+            };
+            if kind == PAWN {
+                self.pawn_moves(from, &mut list);
+                continue;
+            }
+            let (quiet, attacks) = self.targets(from, us, kind, occ);
+            for to in quiet | (attacks & theirs) {
+                list.push(FairyMove::new(from, to, None));
+            }
+        }
+        self.castlings(&mut list);
+        list
+    }
+
+    fn pawn_moves(&self, from: Square, list: &mut PseudoMoves) {
+        let us = self.turn;
+        let occ = self.occupied();
+        let last = if us == Color::White { 7 } else { 0 };
+        let mut push = |to: Square| {
+            if to.rank() == last {
+                for &kind in self.walks.promotions() {
+                    let letter = self.walks.info(kind).letter;
+                    list.push(FairyMove::new(from, to, Some(letter)));
+                }
+            } else {
+                list.push(FairyMove::new(from, to, None));
+            }
+        };
+        if let Some(one) = from.offset(0, us.forward()).filter(|s| !occ.contains(*s)) {
+            push(one);
+            let start = if us == Color::White { 1 } else { 6 };
+            if from.rank() == start {
+                if let Some(two) = one.offset(0, us.forward()).filter(|s| !occ.contains(*s)) {
+                    push(two);
+                }
+            }
+        }
+        let theirs = self.by_color[(!us).index()];
+        for to in Self::pawn_attacks(from, us) {
+            if theirs.contains(to) || Some(to) == self.ep {
+                push(to);
+            }
+        }
+    }
+
+    /// Castling: rights, empty squares between king and rook, the king not in check and not
+    /// passing an attacked square (tested with the king on it).
+    fn castlings(&self, list: &mut PseudoMoves) {
+        let us = self.turn;
+        if !self.castling.has_any(us) || self.in_check() {
+            return;
+        }
+        for wing in Wing::ALL {
+            let g = geometry(us, wing);
+            if !self.castling.has(us, wing) || (g.must_be_empty & self.occupied()).any() {
+                continue;
+            }
+            let passes = |sq: Square| {
+                let occ = self.occupied().without(g.king_from).with(sq);
+                !self.attacked_with(sq, !us, occ)
+            };
+            let transit = if wing == Wing::KingSide {
+                g.king_from.offset(1, 0)
+            } else {
+                g.king_from.offset(-1, 0)
+            };
+            if transit.is_some_and(passes) {
+                list.push(FairyMove::new(g.king_from, g.king_to, None));
+            }
+        }
+    }
+
+    /// True when the pseudo-legal `m` leaves the mover's king unattacked.
+    pub fn is_legal_pseudo(&self, m: FairyMove) -> bool {
+        let mut next = self.clone();
+        next.make(m);
+        !next.is_attacked(next.kings[self.turn.index()], next.turn)
+    }
+
+    /// Every legal move into `sink`, stopping once it is satisfied.
+    pub fn generate_legal<S: Sink<FairyMove>>(&self, sink: &mut S) {
+        for &m in self.pseudo_moves().iter() {
+            if self.is_legal_pseudo(m) {
+                sink.push(m);
+                if sink.is_satisfied() {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// How many legal moves the side to move's king has.
+    pub fn king_moves(&self) -> u32 {
+        let king = self.kings[self.turn.index()];
+        self.pseudo_moves()
+            .iter()
+            .filter(|m| m.from() == king && self.is_legal_pseudo(**m))
+            .count() as u32
+    }
+
+    /// The kind a legal move captures, if any (en passant captures a pawn).
+    pub fn captured_kind(&self, m: FairyMove) -> Option<Kind> {
+        match self.board[m.to().index()] {
+            Some((_, kind)) => Some(kind),
+            None => {
+                let pawn = self.board[m.from().index()].is_some_and(|(_, k)| k == PAWN);
+                (pawn && Some(m.to()) == self.ep).then_some(PAWN)
+            }
+        }
+    }
+
+    /// True when `m` is a king's castling move here.
+    pub fn is_castling(&self, m: FairyMove) -> bool {
+        self.board[m.from().index()].is_some_and(|(_, k)| k == KING)
+            && m.from().file().abs_diff(m.to().file()) == 2
+    }
+}

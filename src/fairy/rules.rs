@@ -1,0 +1,76 @@
+//! [`FairyPosition`] behind the rules seam: perft and the generic prover run on it unchanged.
+//! No fast paths: checks by playing the move, no mate filter.
+
+use super::moves::FairyMove;
+use super::position::FairyPosition;
+use super::walks::PAWN;
+use crate::board::Color;
+use crate::rules::{Rules, Sink};
+
+impl Rules for FairyPosition {
+    type Move = FairyMove;
+    type CheckInfo = ();
+    type MateFilter = ();
+
+    #[inline]
+    fn key(&self) -> u64 {
+        self.zobrist_key()
+    }
+
+    #[inline]
+    fn turn(&self) -> Color {
+        self.side_to_move()
+    }
+
+    fn generate<S: Sink<FairyMove>>(&self, sink: &mut S) {
+        self.generate_legal(sink);
+    }
+
+    fn play(&self, m: FairyMove) -> FairyPosition {
+        let mut next = self.clone();
+        next.make(m);
+        next
+    }
+
+    fn pass(&self) -> FairyPosition {
+        self.after_pass()
+    }
+
+    fn is_check(&self) -> bool {
+        self.in_check()
+    }
+
+    fn gives_check(&self, m: FairyMove) -> bool {
+        self.play(m).in_check()
+    }
+
+    fn check_info(&self) {}
+
+    fn gives_check_with(&self, _: &(), m: FairyMove) -> bool {
+        self.gives_check(m)
+    }
+
+    fn captured_value(&self, m: FairyMove) -> Option<i32> {
+        self.captured_kind(m).map(|kind| {
+            if kind == PAWN {
+                1
+            } else {
+                self.walks().info(kind).value
+            }
+        })
+    }
+
+    fn is_major_promotion(&self, m: FairyMove) -> bool {
+        m.promotion() == Some('Q')
+    }
+
+    fn history_index(m: FairyMove) -> usize {
+        m.from().index() * 64 + m.to().index()
+    }
+
+    fn king_move_count(&self) -> u32 {
+        self.king_moves()
+    }
+
+    fn mate_filter(&self) {}
+}
