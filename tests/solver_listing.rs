@@ -4,8 +4,8 @@
 use mateproof::board::{Move, Position, Validation};
 use mateproof::kernel::SearchControl;
 use mateproof::popeye::order::sort_first_moves;
-use mateproof::problem::Problem;
 use mateproof::popeye::shown::PRESENTATION;
+use mateproof::problem::Problem;
 use mateproof::solver::{generation_order, solve, FirstMoveOrder, Presentation};
 
 /// Four mates in one: 0-0-0 and three king moves that uncover the rook on a1.

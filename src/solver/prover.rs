@@ -14,11 +14,17 @@
 //!
 //! Generic over the game ([`Rules`]); the question it answers, restrictions included, is the
 //! transposition table's ([`Question`]), so a prover cannot write into a table of another.
+//! The question's play and goal are constants: for self play the defender's last move must
+//! reach the goal whatever it plays; for reflex play a side that can reach the goal in one
+//! must (the attacker then fails, the defender succeeds for it); a stalemate goal replaces
+//! the mate test. Each question is compiled on its own, so the directmate search keeps its
+//! shape (mate in one from checking moves, no self or reflex test).
 
-use super::tt::{Bounds, DirectMate, Question, TranspositionTable};
+use super::tt::{BattleGoal, BattlePlay, Bounds, DirectMate, Question, TranspositionTable};
 use crate::board::{Position, INLINE_MOVES, MAX_MOVES};
 use crate::kernel::{PollPace, SearchControl, StackList};
-use crate::rules::{Moves, RuleMove, Rules};
+use crate::rules::{Moves, RuleMove, Rules, Sink};
+use std::marker::PhantomData;
 
 const MAX_PLY: usize = 256;
 
@@ -186,6 +192,81 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
         None
     }
 
+    /// True when the side to move in `pos` has been brought to the question's goal: no legal
+    /// move, in check for mate, not in check for stalemate.
+    #[inline]
+    pub fn goal_reached(pos: &R) -> bool {
+        match Q::GOAL {
+            BattleGoal::Mate => pos.is_check() && !pos.has_legal_move(),
+            BattleGoal::Stalemate => !pos.is_check() && !pos.has_legal_move(),
+        }
+    }
+
+    /// The moves of the side to move in `pos` that reach the goal at once.
+    pub fn goal_moves(pos: &R) -> Vec<R::Move> {
+        let moves = pos.legal_moves();
+        moves
+            .iter()
+            .copied()
+            .filter(|&m| Self::goal_reached(&pos.play(m)))
+            .collect()
+    }
+
+    /// Self play's end: the side to move has a move, and every move reaches the goal. The
+    /// generator stops at the first move that does not (most positions: the first move).
+    pub fn goal_forced(pos: &R) -> bool {
+        struct AllReach<'p, R: Rules, Q> {
+            pos: &'p R,
+            moves: u32,
+            failed: bool,
+            question: PhantomData<Q>,
+        }
+        impl<R: Rules, Q: Question> Sink<R::Move> for AllReach<'_, R, Q> {
+            #[inline]
+            fn push(&mut self, m: R::Move) {
+                if self.failed {
+                    return;
+                }
+                self.moves += 1;
+                let mates = Q::GOAL == BattleGoal::Mate;
+                // A move that does not check cannot mate; one that checks cannot stalemate.
+                self.failed = self.pos.gives_check(m) != mates
+                    || !Prover::<R, Q>::goal_reached(&self.pos.play(m));
+            }
+            #[inline]
+            fn is_satisfied(&self) -> bool {
+                self.failed
+            }
+        }
+        let mut sink = AllReach::<R, Q> {
+            pos,
+            moves: 0,
+            failed: false,
+            question: PhantomData,
+        };
+        pos.generate(&mut sink);
+        sink.moves > 0 && !sink.failed
+    }
+
+    /// A move of the side to move reaching the goal at once, if any: for mate from checking
+    /// moves ([`Prover::mate_in_one`]'s way), for stalemate from every move.
+    #[inline]
+    fn goal_in_one_at(&mut self, pos: &R, ply: usize) -> Option<R::Move> {
+        match Q::GOAL {
+            BattleGoal::Mate => self.mate_in_one_at(pos, ply),
+            BattleGoal::Stalemate => {
+                let moves = pos.legal_moves();
+                for &m in moves.iter() {
+                    self.count_node();
+                    if Self::goal_reached(&pos.play(m)) {
+                        return Some(m);
+                    }
+                }
+                None
+            }
+        }
+    }
+
     /// True when the side to move mates within `n` of its moves against any defence.
     pub fn attacker_wins(&mut self, pos: &R, n: u32) -> bool {
         self.attack(pos, n, 0)
@@ -209,14 +290,18 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
     }
 
     fn attack(&mut self, pos: &R, n: u32, ply: usize) -> bool {
+        if Q::PLAY == BattlePlay::SelfPlay && Self::goal_reached(pos) {
+            // The defender's last move reached the goal.
+            return true;
+        }
         if n == 0 || self.aborted {
             return false;
         }
-        if n == 1 {
+        if Q::PLAY == BattlePlay::Direct && n == 1 {
             // Mate in one is cheaper to recompute from checking moves than to fetch from
             // memory, so these nodes stay out of the table.
             self.count_node();
-            return self.mate_in_one_at(pos, ply).is_some();
+            return self.goal_in_one_at(pos, ply).is_some();
         }
         let key = pos.key();
         let known = self.tt.probe(key);
@@ -224,6 +309,12 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
             return true;
         }
         if known.proves_no_win(n) {
+            return false;
+        }
+        if Q::PLAY == BattlePlay::Reflex && self.goal_in_one_at(pos, ply).is_some() {
+            // The attacker must reach the goal itself: the play fails.
+            self.tt
+                .store(key, result_bounds(false, n, R::Move::default()));
             return false;
         }
         // A shorter mate is cheap to look for and proves this bound too.
@@ -273,8 +364,19 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
             return false;
         }
         self.count_node();
-        if n == 0 {
-            return !pos.has_legal_move() && pos.is_check();
+        match Q::PLAY {
+            BattlePlay::Direct if n == 0 => return Self::goal_reached(pos),
+            BattlePlay::Direct => {}
+            BattlePlay::SelfPlay if n == 0 => return Self::goal_forced(pos),
+            BattlePlay::SelfPlay => {}
+            BattlePlay::Reflex => {
+                if self.goal_in_one_at(pos, ply).is_some() {
+                    return true; // the defender must reach the goal
+                }
+                if n == 0 {
+                    return false;
+                }
+            }
         }
         let key = pos.key();
         let known = self.tt.probe(key);
@@ -295,7 +397,9 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
         }
         let mut moves = pos.legal_moves();
         if moves.is_empty() {
-            return pos.is_check();
+            // Play is over: a success only if the attacker's last move reached the goal.
+            return Q::PLAY == BattlePlay::Direct
+                && pos.is_check() == (Q::GOAL == BattleGoal::Mate);
         }
         self.order_defences(&mut moves, known.best, ply);
         for &m in moves.iter() {
