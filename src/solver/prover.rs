@@ -212,40 +212,54 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
             .collect()
     }
 
-    /// Self play's end: the side to move has a move, and every move reaches the goal. The
-    /// generator stops at the first move that does not (most positions: the first move).
+    /// Self play's end: the side to move has a move, and every move reaches the goal.
     pub fn goal_forced(pos: &R) -> bool {
-        struct AllReach<'p, R: Rules, Q> {
+        Self::goal_refuter(pos).is_ok()
+    }
+
+    /// True when the side to move's move `m` brings the other side to the goal.
+    #[inline]
+    fn move_reaches_goal(pos: &R, m: R::Move) -> bool {
+        // A move that does not check cannot mate; one that checks cannot stalemate.
+        pos.gives_check(m) == (Q::GOAL == BattleGoal::Mate) && Self::goal_reached(&pos.play(m))
+    }
+
+    /// As [`Prover::goal_forced`]: `Ok` when forced, else the first move found that does not
+    /// reach the goal (`None`: no move at all). The generator stops at that move.
+    fn goal_refuter(pos: &R) -> Result<(), Option<R::Move>> {
+        struct FirstMiss<'p, R: Rules, Q> {
             pos: &'p R,
             moves: u32,
-            failed: bool,
+            miss: Option<R::Move>,
             question: PhantomData<Q>,
         }
-        impl<R: Rules, Q: Question> Sink<R::Move> for AllReach<'_, R, Q> {
+        impl<R: Rules, Q: Question> Sink<R::Move> for FirstMiss<'_, R, Q> {
             #[inline]
             fn push(&mut self, m: R::Move) {
-                if self.failed {
+                if self.miss.is_some() {
                     return;
                 }
                 self.moves += 1;
-                let mates = Q::GOAL == BattleGoal::Mate;
-                // A move that does not check cannot mate; one that checks cannot stalemate.
-                self.failed = self.pos.gives_check(m) != mates
-                    || !Prover::<R, Q>::goal_reached(&self.pos.play(m));
+                if !Prover::<R, Q>::move_reaches_goal(self.pos, m) {
+                    self.miss = Some(m);
+                }
             }
             #[inline]
             fn is_satisfied(&self) -> bool {
-                self.failed
+                self.miss.is_some()
             }
         }
-        let mut sink = AllReach::<R, Q> {
+        let mut sink = FirstMiss::<R, Q> {
             pos,
             moves: 0,
-            failed: false,
+            miss: None,
             question: PhantomData,
         };
         pos.generate(&mut sink);
-        sink.moves > 0 && !sink.failed
+        match sink.miss {
+            None if sink.moves > 0 => Ok(()),
+            miss => Err(miss),
+        }
     }
 
     /// A move of the side to move reaching the goal at once, if any: for mate from checking
@@ -315,6 +329,45 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
             // The attacker must reach the goal itself: the play fails.
             self.tt
                 .store(key, result_bounds(false, n, R::Move::default()));
+            return false;
+        }
+        if Q::PLAY != BattlePlay::Direct && n == 1 {
+            // The attacker's last move: most fail at the defender's first reply, so the moves
+            // are neither ordered nor made ahead, and in self play the reply that spoiled the
+            // last one is tried first (it usually spoils this one too, without generating).
+            self.count_node();
+            let moves = pos.legal_moves();
+            let mut spoiler = self.killers(false, ply + 1)[0];
+            for &m in moves.iter() {
+                let child = pos.play(m);
+                if Q::PLAY == BattlePlay::SelfPlay {
+                    self.count_node();
+                    if !spoiler.is_null()
+                        && child.is_legal(spoiler)
+                        && !Self::move_reaches_goal(&child, spoiler)
+                    {
+                        continue;
+                    }
+                    match Self::goal_refuter(&child) {
+                        Ok(()) => {}
+                        Err(miss) => {
+                            if let Some(miss) = miss {
+                                spoiler = miss;
+                            }
+                            continue;
+                        }
+                    }
+                } else if !self.defend(&child, 0, ply + 1) {
+                    continue;
+                }
+                self.tt.store(key, result_bounds(true, 1, m));
+                return true;
+            }
+            if Q::PLAY == BattlePlay::SelfPlay && !spoiler.is_null() {
+                self.add_killer(false, ply + 1, spoiler);
+            }
+            self.tt
+                .store(key, result_bounds(false, 1, R::Move::default()));
             return false;
         }
         // A shorter mate is cheap to look for and proves this bound too.
