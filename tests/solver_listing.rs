@@ -59,3 +59,32 @@ fn max_solutions_keeps_the_first_keys_of_the_order_given() {
         keys(sort_first_moves, None)[..1]
     );
 }
+
+/// Which defences are variations is the caller's choice too: Popeye's rule hides those that
+/// neither last longer than the threat nor defeat a threat move, the neutral one shows every
+/// defence that does not refute.
+#[test]
+fn the_variations_shown_are_the_callers_choice() {
+    let pos = Position::from_fen("b2K4/2p5/3k4/1Q6/5P2/1B6/8/8 w - - 0 1", Validation::Strict)
+        .expect("valid FEN");
+    let mut problem = Problem::directmate(pos, 2);
+    problem.options.variations = true;
+    let defences = |presentation: Presentation| {
+        let solution = solve(&problem, &SearchControl::unlimited(), presentation).expect("solves");
+        let key = solution.keys().next().expect("a key").clone();
+        assert!(matches!(
+            key.threat,
+            mateproof::solution::Threat::Threats(_)
+        ));
+        key.defences.len()
+    };
+    let every = defences(Presentation {
+        first_moves: PRESENTATION.first_moves,
+        shown_defences: mateproof::solver::every_defence,
+    });
+    let popeye = defences(PRESENTATION);
+    assert!(
+        every > popeye && popeye > 0,
+        "every {every}, Popeye's {popeye}"
+    );
+}
