@@ -4,8 +4,8 @@
 use mateproof::board::{Move, Position, Validation};
 use mateproof::kernel::SearchControl;
 use mateproof::popeye::order::sort_first_moves;
-use mateproof::problem::Problem;
 use mateproof::popeye::shown::PRESENTATION;
+use mateproof::problem::Problem;
 use mateproof::solver::{generation_order, solve, FirstMoveOrder, Presentation};
 
 /// Four mates in one: 0-0-0 and three king moves that uncover the rook on a1.
@@ -57,5 +57,34 @@ fn max_solutions_keeps_the_first_keys_of_the_order_given() {
     assert_eq!(
         keys(sort_first_moves, Some(1)),
         keys(sort_first_moves, None)[..1]
+    );
+}
+
+/// Which defences are variations is the caller's choice too: Popeye's rule hides those that
+/// neither last longer than the threat nor defeat a threat move, the neutral one shows every
+/// defence that does not refute.
+#[test]
+fn the_variations_shown_are_the_callers_choice() {
+    let pos = Position::from_fen("b2K4/2p5/3k4/1Q6/5P2/1B6/8/8 w - - 0 1", Validation::Strict)
+        .expect("valid FEN");
+    let mut problem = Problem::directmate(pos, 2);
+    problem.options.variations = true;
+    let defences = |presentation: Presentation| {
+        let solution = solve(&problem, &SearchControl::unlimited(), presentation).expect("solves");
+        let key = solution.keys().next().expect("a key").clone();
+        assert!(matches!(
+            key.threat,
+            mateproof::solution::Threat::Threats(_)
+        ));
+        key.defences.len()
+    };
+    let every = defences(Presentation {
+        first_moves: PRESENTATION.first_moves,
+        shown_defences: mateproof::solver::every_defence,
+    });
+    let popeye = defences(PRESENTATION);
+    assert!(
+        every > popeye && popeye > 0,
+        "every {every}, Popeye's {popeye}"
     );
 }

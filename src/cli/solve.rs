@@ -1,4 +1,5 @@
-//! `mateproof solve`: the full verdict on one directmate given as FEN.
+//! `mateproof solve`: the full verdict on one battle problem given as FEN: a directmate
+//! (`--mate N`) or any battle stipulation the solver takes (`--stip s#2`, `r#3`, `=2`, …).
 
 use crate::board::{Position, Validation};
 use crate::cli::exit;
@@ -18,8 +19,12 @@ pub struct SolveArgs {
     #[arg(long)]
     pub fen: String,
     /// Mate in this many moves (1 to 127, as in every front end).
-    #[arg(long)]
-    pub mate: u32,
+    #[arg(long, required_unless_present = "stip", conflicts_with = "stip")]
+    pub mate: Option<u32>,
+    /// The stipulation as Popeye writes it, instead of `--mate`: `#3`, `s#2`, `r#2`, `=2`,
+    /// `s=3`, `r=2` (the side to move is the attacker).
+    #[arg(long, value_name = "STIPULATION")]
+    pub stip: Option<String>,
     /// Report tries with up to K refutations.
     #[arg(long, value_name = "K")]
     pub tries: Option<u32>,
@@ -76,12 +81,14 @@ pub fn run(args: &SolveArgs) -> ExitCode {
             return ExitCode::from(exit::ERROR);
         }
     };
-    let max_mate = crate::problem::MAX_MATE_MOVES;
-    if args.mate == 0 || args.mate > max_mate {
-        eprintln!("error: --mate must be between 1 and {max_mate}");
-        return ExitCode::from(exit::ERROR);
-    }
-    let mut problem = Problem::new(position, Stipulation::direct_mate(args.mate));
+    let stipulation = match stipulation(args) {
+        Ok(stipulation) => stipulation,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(exit::ERROR);
+        }
+    };
+    let mut problem = Problem::new(position, stipulation);
     problem.options.variations = !args.keys_only;
     problem.options.set_play = args.setplay;
     problem.options.no_threat = args.no_threat;
@@ -130,5 +137,16 @@ pub fn run(args: &SolveArgs) -> ExitCode {
             exit::UNDECIDED
         });
     }
-    exit::for_soundness(solution.soundness(args.mate))
+    exit::for_soundness(solution.soundness(stipulation.moves()))
+}
+
+/// The stipulation `--mate` or `--stip` gives; an error message for one out of range or
+/// unreadable (one that reads but is not solved is the solver's error).
+fn stipulation(args: &SolveArgs) -> Result<Stipulation, String> {
+    let max_mate = crate::problem::MAX_MATE_MOVES;
+    match (&args.stip, args.mate) {
+        (Some(text), _) => text.parse::<Stipulation>().map_err(|e| e.to_string()),
+        (None, Some(n)) if (1..=max_mate).contains(&n) => Ok(Stipulation::direct_mate(n)),
+        (None, _) => Err(format!("--mate must be between 1 and {max_mate}")),
+    }
 }

@@ -13,7 +13,7 @@ use super::search::{
 };
 use crate::board::{fen::to_fen, Color};
 use crate::kernel::SearchControl;
-use crate::problem::{Problem, Stipulation};
+use crate::problem::{Goal, PlayKind, Problem, Stipulation};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::Arc;
@@ -68,9 +68,10 @@ pub fn improvements(
     control: SearchControl,
 ) -> Result<ImprovementStream, ComposeError> {
     let stip = problem.stipulation;
-    // What the solver solves is what the composer improves; `#0` is a directmate of a length
+    // The composer improves directmates the solver solves; `#0` is a directmate of a length
     // out of range, and said so below.
-    if !stip.is_supported() && stip != Stipulation::direct_mate(0) {
+    let direct_mate = stip.play == PlayKind::Direct && stip.goal == Goal::Mate;
+    if !direct_mate || (!stip.is_supported() && stip != Stipulation::direct_mate(0)) {
         return Err(ComposeError::Unsupported(stip));
     }
     if !(1..=MAX_MOVES).contains(&stip.moves()) {

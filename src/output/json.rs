@@ -248,6 +248,7 @@ mod tests {
                     continuations: vec![mate("d1d7")],
                 }],
             }),
+            forced_goal: Vec::new(),
             complete: true,
             max_solutions_reached: false,
             tree_cut: false,

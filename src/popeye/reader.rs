@@ -405,13 +405,11 @@ impl Reader<'_> {
                         problem.options.exclusive_castlings.push((a, b));
                     }
                 }
-                // Output and self-play options without effect on a directmate: MatesIn1 keeps
-                // Black's mates in 1 in s#/r# play (Popeye's trivial-end filter is built only
-                // for those), so for #N accepting it is following it.
-                OptionWord::Beep
-                | OptionWord::SuppressGrid
-                | OptionWord::WriteGrid
-                | OptionWord::MatesIn1 => {}
+                // MatesIn1 keeps the defender's mates in 1 in self play (Popeye's trivial-end
+                // filter is built only there).
+                OptionWord::MatesIn1 => options.solve.mates_in_1 = true,
+                // Output options without effect on the solution.
+                OptionWord::Beep | OptionWord::SuppressGrid | OptionWord::WriteGrid => {}
                 // Named as the file spells it (NullMoves, TrivialTriesAvoid, Intelligent, …).
                 _ => Self::unsupported(problem, Feature::Option, token),
             }

@@ -49,6 +49,7 @@ pub fn twin_solution(
         position: *position,
         first_moves,
         set_play,
+        forced_goal: Vec::new(),
         complete: end != End::Partial,
         max_solutions_reached: end == End::Partial,
         tree_cut: false,

@@ -13,7 +13,7 @@ use super::reader::{read, FileError, PopeyeFile, ProblemSpec};
 use super::tree_text::TreeWriter;
 use crate::kernel::SearchControl;
 use crate::notation::Language;
-use crate::problem::Problem;
+use crate::problem::{PlayKind, Problem};
 use crate::solution::Solution;
 use crate::solver::{self, SolveError};
 use std::time::{Duration, Instant};
@@ -322,13 +322,19 @@ fn twin_text(
             return Ending::Normal;
         }
     };
-    let mut writer = TreeWriter::new(language, &spec.options);
+    let mut writer = TreeWriter::new(language, &spec.options, problem.stipulation);
     if problem.options.post_key_play {
         if let Some(play) = &solution.set_play {
             writer.post_key(&problem.position, play);
         }
     } else {
-        if problem.options.set_play && problem.stipulation.moves() >= 2 {
+        // In self and reflex play the defender's reply to a pass may end the play already.
+        let set_moves = if problem.stipulation.play == PlayKind::Direct {
+            2
+        } else {
+            1
+        };
+        if problem.options.set_play && problem.stipulation.moves() >= set_moves {
             if problem.position.is_check() {
                 // Black to move in the diagram could take the White king.
                 out.push_str(message(language, Message::SideToPlayCanCaptureKing));

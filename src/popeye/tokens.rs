@@ -89,7 +89,7 @@ mod tests {
             read_stipulation("exact-#4").map(|s| s.to_string()),
             Some("exact-#4".into())
         );
-        for text in ["ser-h#3", "h#2.5", "s=3", "r#2", "#=2"] {
+        for text in ["ser-h#3", "h#2.5", "exact-s#2", "exact-r#2", "#=2"] {
             let stipulation: Stipulation = text.parse().unwrap();
             assert!(!stipulation.is_supported(), "{text}");
             assert_eq!(read_stipulation(text), None, "{text}");

@@ -4,7 +4,11 @@
 //! sibling order ([`super::order`]), so the solver's own order does not matter.
 //!
 //! It walks the play with [`crate::solution::walk`], which replays the moves so they can be
-//! named, and gives the walk Popeye's sibling order; it never searches.
+//! named, and gives the walk Popeye's sibling order; it never searches. The stipulation says
+//! which of Popeye's generators lists the attacker's last moves (the mate-in-one generator for
+//! `#N` only) and which goal a move's mark names (` #`, ` =`; otherwise ` +` for a check). In
+//! self and reflex play the defender's moves after the attacker's last one reach the goal;
+//! in post-key play a defence without continuation that does not reach it `refutes.`.
 
 use super::messages::{message, Message};
 use super::move_numbers::numbered_first_moves;
@@ -12,6 +16,7 @@ use super::order::{sibling_key, Lister};
 use super::reader::PopeyeOptions;
 use crate::board::{Move, Position};
 use crate::notation::{to_popeye, CheckMark, Language};
+use crate::problem::{Goal, PlayKind, Stipulation};
 use crate::solution::walk::{walk_attack, walk_defender_play, Step, StepKind, Visitor};
 use crate::solution::{AttackNode, DefenceNode, DefenderPlay, Solution, Threat};
 use std::fmt::Write;
@@ -34,16 +39,39 @@ fn black_width(k: u32) -> usize {
 pub struct TreeWriter<'a> {
     pub language: Language,
     pub options: &'a PopeyeOptions,
+    stipulation: Stipulation,
     out: String,
 }
 
 impl<'a> TreeWriter<'a> {
-    pub fn new(language: Language, options: &'a PopeyeOptions) -> TreeWriter<'a> {
+    pub fn new(
+        language: Language,
+        options: &'a PopeyeOptions,
+        stipulation: Stipulation,
+    ) -> TreeWriter<'a> {
         TreeWriter {
             language,
             options,
+            stipulation,
             out: String::new(),
         }
+    }
+
+    /// The lister of an attacker's move needing `length` moves: Popeye's mate-in-one
+    /// generator lists the mating moves of `#N` only.
+    fn attack_lister(&self, length: u32) -> Lister {
+        if self.stipulation.play == PlayKind::Direct && self.stipulation.goal == Goal::Mate {
+            Lister::for_attack(length)
+        } else {
+            Lister::Ordinary
+        }
+    }
+
+    /// True when `m` brings the opponent to the stipulation's goal (mate or stalemate).
+    fn reaches_goal(&self, pos: &Position, m: Move) -> bool {
+        let after = pos.after(m);
+        let in_check = after.is_check();
+        in_check == (self.stipulation.goal != Goal::Stalemate) && !after.has_legal_move()
     }
 
     /// The text written so far.
@@ -52,6 +80,15 @@ impl<'a> TreeWriter<'a> {
     }
 
     fn mark(&self, pos: &Position, m: Move) -> &'static str {
+        if self.stipulation.goal == Goal::Stalemate && !m.is_null() {
+            return if self.reaches_goal(pos, m) {
+                " ="
+            } else if pos.gives_check(m) {
+                " +"
+            } else {
+                ""
+            };
+        }
         match CheckMark::of(pos, m) {
             CheckMark::None => "",
             CheckMark::Check => " +",
@@ -95,11 +132,14 @@ impl<'a> TreeWriter<'a> {
     /// (or a start/end number) the numbered first moves decide what is printed and tested.
     pub fn first_moves(&mut self, solution: &Solution, moves: u32) {
         let root = &solution.position;
-        let lister = if moves == 1 {
-            Lister::Mating
-        } else {
-            Lister::Ordinary
-        };
+        let lister = self.attack_lister(moves);
+        // Reflex play: the attacker must reach the goal itself, and the play fails.
+        let mut forced = solution.forced_goal.clone();
+        forced.sort_by_key(|&m| sibling_key(root, m, lister));
+        for m in forced {
+            let text = to_popeye(root, m, self.language);
+            let _ = writeln!(self.out, "   1.{text}{} ?!?", self.mark(root, m));
+        }
         let numbered = self.options.move_numbers
             || self.options.start_move_number.is_some()
             || self.options.up_to_move_number.is_some();
@@ -192,13 +232,15 @@ impl Visitor for TreeWriter<'_> {
             self.mark(step.pos, node.mv),
             w = black_width(k)
         );
-        if node.continuations.is_empty() {
+        let ends_play =
+            self.stipulation.play != PlayKind::Direct && self.reaches_goal(step.pos, node.mv);
+        if node.continuations.is_empty() && !ends_play {
             let _ = writeln!(self.out, "        {}", self.word(Message::Refutes));
         }
     }
 
     fn order_attacks(&self, pos: &Position, nodes: &mut [&AttackNode]) {
-        nodes.sort_by_key(|n| sibling_key(pos, n.mv, Lister::for_attack(n.length)));
+        nodes.sort_by_key(|n| sibling_key(pos, n.mv, self.attack_lister(n.length)));
     }
 
     fn order_defences(&self, pos: &Position, nodes: &mut [&DefenceNode]) {

@@ -26,6 +26,9 @@ pub struct SolveOptions {
     pub no_threat: bool,
     /// `NoShortVariations`: omit variations shorter than the threat.
     pub no_short_variations: bool,
+    /// `MatesIn1`: in self play, show the defender's moves that reach the goal at once as
+    /// variations (Popeye suppresses them by default).
+    pub mates_in_1: bool,
     /// `MaxSolutions n`: stop after this many keys.
     pub max_solutions: Option<u32>,
     /// `Threat n`: in longer problems, a Black move counts as a defence only if it leaves White

@@ -126,10 +126,28 @@ impl Stipulation {
     /// `exact-#N`, N up to [`MAX_MATE_MOVES`]. A new kind of play becomes supported here, and
     /// every front end follows.
     pub fn is_supported(&self) -> bool {
+        self.is_supported_direct_mate() || self.is_supported_battle()
+    }
+
+    fn is_supported_direct_mate(&self) -> bool {
         self.play == PlayKind::Direct
             && self.goal == Goal::Mate
             && (1..=MAX_MATE_MOVES).contains(&self.moves())
             && (self.length.min == 1 || self.length.min == self.length.max)
+    }
+
+    /// Battle play beyond `#N`: `s#N`, `r#N`, `=N`, `s=N`, `r=N` (not `exact-`: a short
+    /// play there refutes, which the solver's "within n" bounds do not say).
+    fn is_supported_battle(&self) -> bool {
+        let play = matches!(
+            self.play,
+            PlayKind::Direct | PlayKind::SelfPlay | PlayKind::Reflex
+        );
+        let goal = matches!(self.goal, Goal::Mate | Goal::Stalemate);
+        play && goal
+            && !(self.play == PlayKind::Direct && self.goal == Goal::Mate)
+            && (1..=MAX_MATE_MOVES).contains(&self.moves())
+            && self.length.min == self.shortest()
     }
 
     /// The number Popeye writes: full moves of the attacker (battle), move pairs (help, the
@@ -378,11 +396,27 @@ mod tests {
         for text in ["#1", "#2", "exact-#4", "#30"] {
             assert!(stip(text).is_supported(), "{text}");
         }
-        for text in [
-            "s#2", "r#2", "=2", "h#2", "h#2.5", "ser-#3", "ser-h#3", "##2", "#=2", "+2",
-        ] {
+        for text in ["h#2", "h#2.5", "ser-#3", "ser-h#3", "##2", "#=2", "+2"] {
             assert!(!stip(text).is_supported(), "{text}");
         }
         assert!(!Stipulation::direct_mate(0).is_supported());
+    }
+
+    #[test]
+    fn battle_play_beyond_mate_is_supported_but_not_exact() {
+        for text in ["s#1", "s#2", "r#2", "=2", "s=3", "r=2", "exact-s#1"] {
+            assert!(stip(text).is_supported(), "{text}");
+        }
+        for text in [
+            "exact-s#2",
+            "exact-r#3",
+            "exact-=2",
+            "semi-r#2",
+            "s#0",
+            "s#128",
+        ] {
+            let parsed = text.parse::<Stipulation>();
+            assert!(!parsed.is_ok_and(|s| s.is_supported()), "{text}");
+        }
     }
 }

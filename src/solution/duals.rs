@@ -216,6 +216,7 @@ mod tests {
             position: Position::startpos(),
             first_moves: vec![key],
             set_play: None,
+            forced_goal: Vec::new(),
             complete: true,
             max_solutions_reached: false,
             tree_cut: false,

@@ -135,6 +135,9 @@ pub struct Solution {
     pub first_moves: Vec<AttackNode>,
     /// Set play (`SetPlay`), or the play after the key (`PostKeyPlay`).
     pub set_play: Option<DefenderPlay>,
+    /// Reflex play: the attacker's moves that reach the goal at once in the diagram. It must
+    /// play one, so nothing else is tried and there is no key (Popeye marks them `?!?`).
+    pub forced_goal: Vec<Move>,
     /// False when a limit (time, nodes, stop) cut the search short: the lists may be partial.
     pub complete: bool,
     /// True when `MaxSolutions` stopped the search with first moves left untested.

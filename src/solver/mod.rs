@@ -14,9 +14,12 @@ mod tt;
 
 pub use dfpn::Dfpn;
 pub use mate_search::{mate_search, mate_search_among, MateFound, EXACT_MOVES};
-pub use prover::{Prover, Restrictions};
 pub use present::{
     every_defence, generation_order, DefenceFacts, FirstMoveOrder, Presentation, ShownDefences,
 };
+pub use prover::{Prover, Restrictions};
 pub use solve::{default_hash_mb, solve, solve_with_table, SolveError};
-pub use tt::{Bounds, DirectMate, Question, Restricted, TranspositionTable};
+pub use tt::{
+    BattleGoal, BattlePlay, Bounds, DirectMate, Question, ReflexMate, ReflexStalemate, Restricted,
+    SelfMate, SelfStalemate, Stalemate, TranspositionTable,
+};

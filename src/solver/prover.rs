@@ -14,11 +14,17 @@
 //!
 //! Generic over the game ([`Rules`]); the question it answers, restrictions included, is the
 //! transposition table's ([`Question`]), so a prover cannot write into a table of another.
+//! The question's play and goal are constants: for self play the defender's last move must
+//! reach the goal whatever it plays; for reflex play a side that can reach the goal in one
+//! must (the attacker then fails, the defender succeeds for it); a stalemate goal replaces
+//! the mate test. Each question is compiled on its own, so the directmate search keeps its
+//! shape (mate in one from checking moves, no self or reflex test).
 
-use super::tt::{Bounds, DirectMate, Question, TranspositionTable};
+use super::tt::{BattleGoal, BattlePlay, Bounds, DirectMate, Question, TranspositionTable};
 use crate::board::{Position, INLINE_MOVES, MAX_MOVES};
 use crate::kernel::{PollPace, SearchControl, StackList};
-use crate::rules::{Moves, RuleMove, Rules};
+use crate::rules::{Moves, RuleMove, Rules, Sink};
+use std::marker::PhantomData;
 
 const MAX_PLY: usize = 256;
 
@@ -186,6 +192,95 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
         None
     }
 
+    /// True when the side to move in `pos` has been brought to the question's goal: no legal
+    /// move, in check for mate, not in check for stalemate.
+    #[inline]
+    pub fn goal_reached(pos: &R) -> bool {
+        match Q::GOAL {
+            BattleGoal::Mate => pos.is_check() && !pos.has_legal_move(),
+            BattleGoal::Stalemate => !pos.is_check() && !pos.has_legal_move(),
+        }
+    }
+
+    /// The moves of the side to move in `pos` that reach the goal at once.
+    pub fn goal_moves(pos: &R) -> Vec<R::Move> {
+        let moves = pos.legal_moves();
+        moves
+            .iter()
+            .copied()
+            .filter(|&m| Self::goal_reached(&pos.play(m)))
+            .collect()
+    }
+
+    /// Self play's end: the side to move has a move, and every move reaches the goal.
+    pub fn goal_forced(pos: &R) -> bool {
+        Self::goal_refuter(pos).is_ok()
+    }
+
+    /// True when the side to move's move `m` brings the other side to the goal.
+    #[inline]
+    fn move_reaches_goal(pos: &R, m: R::Move) -> bool {
+        // A move that does not check cannot mate; one that checks cannot stalemate.
+        pos.gives_check(m) == (Q::GOAL == BattleGoal::Mate) && Self::goal_reached(&pos.play(m))
+    }
+
+    /// As [`Prover::goal_forced`]: `Ok` when forced, else the first move found that does not
+    /// reach the goal (`None`: no move at all). The generator stops at that move.
+    fn goal_refuter(pos: &R) -> Result<(), Option<R::Move>> {
+        struct FirstMiss<'p, R: Rules, Q> {
+            pos: &'p R,
+            moves: u32,
+            miss: Option<R::Move>,
+            question: PhantomData<Q>,
+        }
+        impl<R: Rules, Q: Question> Sink<R::Move> for FirstMiss<'_, R, Q> {
+            #[inline]
+            fn push(&mut self, m: R::Move) {
+                if self.miss.is_some() {
+                    return;
+                }
+                self.moves += 1;
+                if !Prover::<R, Q>::move_reaches_goal(self.pos, m) {
+                    self.miss = Some(m);
+                }
+            }
+            #[inline]
+            fn is_satisfied(&self) -> bool {
+                self.miss.is_some()
+            }
+        }
+        let mut sink = FirstMiss::<R, Q> {
+            pos,
+            moves: 0,
+            miss: None,
+            question: PhantomData,
+        };
+        pos.generate(&mut sink);
+        match sink.miss {
+            None if sink.moves > 0 => Ok(()),
+            miss => Err(miss),
+        }
+    }
+
+    /// A move of the side to move reaching the goal at once, if any: for mate from checking
+    /// moves ([`Prover::mate_in_one`]'s way), for stalemate from every move.
+    #[inline]
+    fn goal_in_one_at(&mut self, pos: &R, ply: usize) -> Option<R::Move> {
+        match Q::GOAL {
+            BattleGoal::Mate => self.mate_in_one_at(pos, ply),
+            BattleGoal::Stalemate => {
+                let moves = pos.legal_moves();
+                for &m in moves.iter() {
+                    self.count_node();
+                    if Self::goal_reached(&pos.play(m)) {
+                        return Some(m);
+                    }
+                }
+                None
+            }
+        }
+    }
+
     /// True when the side to move mates within `n` of its moves against any defence.
     pub fn attacker_wins(&mut self, pos: &R, n: u32) -> bool {
         self.attack(pos, n, 0)
@@ -209,14 +304,18 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
     }
 
     fn attack(&mut self, pos: &R, n: u32, ply: usize) -> bool {
+        if Q::PLAY == BattlePlay::SelfPlay && Self::goal_reached(pos) {
+            // The defender's last move reached the goal.
+            return true;
+        }
         if n == 0 || self.aborted {
             return false;
         }
-        if n == 1 {
+        if Q::PLAY == BattlePlay::Direct && n == 1 {
             // Mate in one is cheaper to recompute from checking moves than to fetch from
             // memory, so these nodes stay out of the table.
             self.count_node();
-            return self.mate_in_one_at(pos, ply).is_some();
+            return self.goal_in_one_at(pos, ply).is_some();
         }
         let key = pos.key();
         let known = self.tt.probe(key);
@@ -224,6 +323,51 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
             return true;
         }
         if known.proves_no_win(n) {
+            return false;
+        }
+        if Q::PLAY == BattlePlay::Reflex && self.goal_in_one_at(pos, ply).is_some() {
+            // The attacker must reach the goal itself: the play fails.
+            self.tt
+                .store(key, result_bounds(false, n, R::Move::default()));
+            return false;
+        }
+        if Q::PLAY != BattlePlay::Direct && n == 1 {
+            // The attacker's last move: most fail at the defender's first reply, so the moves
+            // are neither ordered nor made ahead, and in self play the reply that spoiled the
+            // last one is tried first (it usually spoils this one too, without generating).
+            self.count_node();
+            let moves = pos.legal_moves();
+            let mut spoiler = self.killers(false, ply + 1)[0];
+            for &m in moves.iter() {
+                let child = pos.play(m);
+                if Q::PLAY == BattlePlay::SelfPlay {
+                    self.count_node();
+                    if !spoiler.is_null()
+                        && child.is_legal(spoiler)
+                        && !Self::move_reaches_goal(&child, spoiler)
+                    {
+                        continue;
+                    }
+                    match Self::goal_refuter(&child) {
+                        Ok(()) => {}
+                        Err(miss) => {
+                            if let Some(miss) = miss {
+                                spoiler = miss;
+                            }
+                            continue;
+                        }
+                    }
+                } else if !self.defend(&child, 0, ply + 1) {
+                    continue;
+                }
+                self.tt.store(key, result_bounds(true, 1, m));
+                return true;
+            }
+            if Q::PLAY == BattlePlay::SelfPlay && !spoiler.is_null() {
+                self.add_killer(false, ply + 1, spoiler);
+            }
+            self.tt
+                .store(key, result_bounds(false, 1, R::Move::default()));
             return false;
         }
         // A shorter mate is cheap to look for and proves this bound too.
@@ -273,8 +417,19 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
             return false;
         }
         self.count_node();
-        if n == 0 {
-            return !pos.has_legal_move() && pos.is_check();
+        match Q::PLAY {
+            BattlePlay::Direct if n == 0 => return Self::goal_reached(pos),
+            BattlePlay::Direct => {}
+            BattlePlay::SelfPlay if n == 0 => return Self::goal_forced(pos),
+            BattlePlay::SelfPlay => {}
+            BattlePlay::Reflex => {
+                if self.goal_in_one_at(pos, ply).is_some() {
+                    return true; // the defender must reach the goal
+                }
+                if n == 0 {
+                    return false;
+                }
+            }
         }
         let key = pos.key();
         let known = self.tt.probe(key);
@@ -295,7 +450,9 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
         }
         let mut moves = pos.legal_moves();
         if moves.is_empty() {
-            return pos.is_check();
+            // Play is over: a success only if the attacker's last move reached the goal.
+            return Q::PLAY == BattlePlay::Direct
+                && pos.is_check() == (Q::GOAL == BattleGoal::Mate);
         }
         self.order_defences(&mut moves, known.best, ply);
         for &m in moves.iter() {

@@ -8,12 +8,15 @@
 
 use super::present::{Presentation, ShownDefences};
 use super::prover::{Prover, Restrictions};
-use super::tree::{TreeBudget, TreeBuilder};
-use super::tt::{Question, Restricted};
+use super::tree::{Listing, TreeBudget, TreeBuilder};
+use super::tt::{
+    BattleGoal, BattlePlay, Question, ReflexMate, ReflexStalemate, Restricted, SelfMate,
+    SelfStalemate, Stalemate,
+};
 use super::{Dfpn, TranspositionTable};
 use crate::board::{Move, Position};
 use crate::kernel::SearchControl;
-use crate::problem::Problem;
+use crate::problem::{Goal, PlayKind, Problem};
 use crate::rules::RuleMove;
 use crate::solution::{AttackNode, DefenderPlay, SearchStats, Solution};
 use crate::util::threads::join_all;
@@ -38,7 +41,7 @@ pub(super) fn dfpn_entries<Q: Question, M: RuleMove>(tt: &TranspositionTable<Q, 
 /// Why a problem cannot be solved.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum SolveError {
-    #[error("stipulation {0} is not supported yet (directmates #N and exact-#N only, N up to {max})", max = crate::problem::MAX_MATE_MOVES)]
+    #[error("stipulation {0} is not supported yet (#N, exact-#N, s#N, r#N, =N, s=N, r=N only, N up to {max})", max = crate::problem::MAX_MATE_MOVES)]
     Unsupported(crate::problem::Stipulation),
     #[error("PostKeyPlay needs a position where Black may be to move: {0}")]
     PostKeyIllegal(String),
@@ -56,6 +59,9 @@ pub fn solve(
 ) -> Result<Solution, SolveError> {
     check_supported(problem)?;
     let mb = default_hash_mb(problem);
+    if let Some(solved) = solve_beyond_mate(problem, control, mb, presentation) {
+        return solved;
+    }
     match restricted(problem) {
         Some(question) => {
             let tt = TranspositionTable::for_question(mb, question);
@@ -87,14 +93,50 @@ pub fn solve_with_table(
     presentation: Presentation,
 ) -> Result<Solution, SolveError> {
     check_supported(problem)?;
+    let mb = (tt.size_bytes() >> 20).max(1);
+    if let Some(solved) = solve_beyond_mate(problem, control, mb, presentation) {
+        return solved;
+    }
     match restricted(problem) {
         Some(question) => {
-            let mb = (tt.size_bytes() >> 20).max(1);
             let own = TranspositionTable::for_question(mb, question);
             solve_question(problem, control, &own, presentation)
         }
         None => solve_question(problem, control, tt, presentation),
     }
+}
+
+/// Battle play other than the directmate (`s#N`, `r#N`, `=N`, `s=N`, `r=N`), each over a
+/// table of `mb` MB answering its own question; `None` for a directmate.
+fn solve_beyond_mate(
+    problem: &Problem,
+    control: &SearchControl,
+    mb: usize,
+    presentation: Presentation,
+) -> Option<Result<Solution, SolveError>> {
+    fn with<Q: Question>(
+        question: Q,
+        problem: &Problem,
+        control: &SearchControl,
+        mb: usize,
+        presentation: Presentation,
+    ) -> Result<Solution, SolveError> {
+        let tt = TranspositionTable::for_question(mb, question);
+        solve_question(problem, control, &tt, presentation)
+    }
+    let stip = problem.stipulation;
+    Some(match (stip.play, stip.goal) {
+        (PlayKind::SelfPlay, Goal::Mate) => with(SelfMate, problem, control, mb, presentation),
+        (PlayKind::Reflex, Goal::Mate) => with(ReflexMate, problem, control, mb, presentation),
+        (PlayKind::Direct, Goal::Stalemate) => with(Stalemate, problem, control, mb, presentation),
+        (PlayKind::SelfPlay, Goal::Stalemate) => {
+            with(SelfStalemate, problem, control, mb, presentation)
+        }
+        (PlayKind::Reflex, Goal::Stalemate) => {
+            with(ReflexStalemate, problem, control, mb, presentation)
+        }
+        _ => return None,
+    })
 }
 
 fn check_supported(problem: &Problem) -> Result<(), SolveError> {
@@ -129,6 +171,7 @@ fn solve_question<Q: Question>(
     let mut root = problem.position;
     let mut set_play = None;
     let mut first_moves = Vec::new();
+    let mut forced_goal = Vec::new();
     let mut max_solutions_reached = false;
     let mut workers_stopped = false;
     let budget = TreeBudget::default();
@@ -145,9 +188,11 @@ fn solve_question<Q: Question>(
             budget: &budget,
             shown: presentation.shown_defences,
         };
-        set_play = Some(builder.black_play_with(&root, n.saturating_sub(1), true));
+        set_play = Some(builder.black_play_with(&root, n.saturating_sub(1), Listing::PostKey));
     } else {
-        if options.set_play && !root.is_check() && n >= 2 {
+        // In self and reflex play the defender's reply to a pass may already end the play.
+        let set_moves = if Q::PLAY == BattlePlay::Direct { 2 } else { 1 };
+        if options.set_play && !root.is_check() && n >= set_moves {
             let mut builder = TreeBuilder {
                 prover: &mut prover,
                 options,
@@ -162,18 +207,24 @@ fn solve_question<Q: Question>(
                 defences: play.defences,
             });
         }
-        let found = solve_first_moves(
-            &root,
-            n,
-            &mut prover,
-            problem,
-            control.threads(),
-            presentation,
-            &budget,
-        )?;
-        first_moves = found.nodes;
-        max_solutions_reached = found.max_solutions_reached;
-        workers_stopped = found.workers_stopped;
+        if Q::PLAY == BattlePlay::Reflex {
+            // The attacker must reach the goal itself if it can: the play fails at once.
+            forced_goal = Prover::<Position, Q>::goal_moves(&root);
+        }
+        if forced_goal.is_empty() {
+            let found = solve_first_moves(
+                &root,
+                n,
+                &mut prover,
+                problem,
+                control.threads(),
+                presentation,
+                &budget,
+            )?;
+            first_moves = found.nodes;
+            max_solutions_reached = found.max_solutions_reached;
+            workers_stopped = found.workers_stopped;
+        }
     }
 
     prover.flush_nodes();
@@ -184,6 +235,7 @@ fn solve_question<Q: Question>(
         position: problem.position,
         first_moves,
         set_play,
+        forced_goal,
         complete,
         max_solutions_reached,
         tree_cut: budget.was_cut(),
@@ -221,7 +273,7 @@ fn solve_first_moves<Q: Question>(
     // Deep problems: df-pn proves a key far faster than the depth-first search, which in turn
     // is the better tool for refuting the other first moves. A budgeted df-pn run at the root
     // leaves its proof in the shared table for the loop below.
-    if n >= DFPN_MIN_MOVES {
+    if n >= DFPN_MIN_MOVES && Q::PLAY == BattlePlay::Direct && Q::GOAL == BattleGoal::Mate {
         let entries = dfpn_entries(prover.table());
         let _ = Dfpn::new(prover, entries)
             .with_node_budget(DFPN_ROOT_BUDGET)
@@ -262,7 +314,8 @@ fn solve_first_moves<Q: Question>(
                             if own.aborted() {
                                 break;
                             }
-                            *slots[i].lock() = first_move(&mut own, root, m, n, problem, (budget, shown));
+                            *slots[i].lock() =
+                                first_move(&mut own, root, m, n, problem, (budget, shown));
                         }
                         own.flush_nodes();
                         (own.nodes(), own.aborted())

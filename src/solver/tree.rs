@@ -7,6 +7,12 @@
 //! builder gives it the facts and answers on demand whether a move defeats the threat. After
 //! each shown Black move: every shortest White continuation, each expanded the same way.
 //!
+//! Self and reflex play (the question's [`BattlePlay`]) end one half-move later: after the
+//! attacker's last move the defender's moves that reach the goal are listed (self play: every
+//! move, all reaching it; reflex: those it must play) — also wherever the defender is already
+//! so forced (set play) — and a defence that reaches the goal early in self play is neither a
+//! variation nor a refutation (Popeye shows none).
+//!
 //! Generic over the game ([`Rules`]) whose moves are board moves: the solution tree holds
 //! [`crate::board::Move`]s.
 //!
@@ -17,7 +23,7 @@
 
 use super::present::{DefenceFacts, ShownDefences};
 use super::prover::Prover;
-use super::tt::{DirectMate, Question};
+use super::tt::{BattlePlay, DirectMate, Question};
 use crate::board::{Move, Position};
 use crate::problem::SolveOptions;
 use crate::rules::Rules;
@@ -62,6 +68,15 @@ impl TreeBudget {
     }
 }
 
+/// What the defender's play lists besides its variations.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Listing {
+    /// The variations only (after a key, threat or continuation).
+    Variations,
+    /// Post-key play: also the defences that refute, without continuations.
+    PostKey,
+}
+
 /// Expands solution trees over one prover.
 pub struct TreeBuilder<'p, 'a, R: Rules<Move = Move> = Position, Q: Question = DirectMate> {
     pub prover: &'p mut Prover<'a, R, Q>,
@@ -72,12 +87,33 @@ pub struct TreeBuilder<'p, 'a, R: Rules<Move = Move> = Position, Q: Question = D
 }
 
 impl<R: Rules<Move = Move>, Q: Question> TreeBuilder<'_, '_, R, Q> {
+    /// After the attacker's last move in self or reflex play, the defender's moves that reach
+    /// the goal, each ending the play (no continuation); nothing for direct play.
+    fn goal_defences(pos: &R) -> Vec<DefenceNode> {
+        if Q::PLAY == BattlePlay::Direct {
+            return Vec::new();
+        }
+        Prover::<R, Q>::goal_moves(pos)
+            .into_iter()
+            .map(|mv| DefenceNode {
+                mv,
+                continuations: Vec::new(),
+            })
+            .collect()
+    }
+
     /// The node of a key or continuation `m` from `before`, known to mate in exactly `length`.
     pub fn expand(&mut self, before: &R, m: Move, length: u32) -> AttackNode {
         let child = before.play(m);
+        if length <= 1 {
+            return AttackNode {
+                defences: Self::goal_defences(&child),
+                ..AttackNode::leaf(m, length)
+            };
+        }
         // Built from table hits, a tree may count no search nodes for long: the limits are
         // polled here too.
-        if length <= 1 || self.prover.poll_limits() || !self.budget.take() {
+        if self.prover.poll_limits() || !self.budget.take() {
             return AttackNode::leaf(m, length);
         }
         let play = self.black_play(&child, length - 1);
@@ -110,17 +146,28 @@ impl<R: Rules<Move = Move>, Q: Question> TreeBuilder<'_, '_, R, Q> {
     /// Black's play with Black to move in `pos` and White to mate within `budget` more moves:
     /// the threat and the variations.
     pub fn black_play(&mut self, pos: &R, budget: u32) -> DefenderPlay {
-        self.black_play_with(pos, budget, false)
+        self.black_play_with(pos, budget, Listing::Variations)
     }
 
-    /// As [`TreeBuilder::black_play`]; with `list_refutations`, Black moves after which White
-    /// cannot mate in time are listed too, as defences without continuations (post-key play).
-    pub fn black_play_with(
-        &mut self,
-        pos: &R,
-        budget: u32,
-        list_refutations: bool,
-    ) -> DefenderPlay {
+    /// As [`TreeBuilder::black_play`], listing what `listing` adds to the variations.
+    pub fn black_play_with(&mut self, pos: &R, budget: u32, listing: Listing) -> DefenderPlay {
+        let forced = match Q::PLAY {
+            BattlePlay::Direct => false,
+            BattlePlay::SelfPlay => budget == 0 || Prover::<R, Q>::goal_forced(pos),
+            BattlePlay::Reflex => budget == 0 || !Prover::<R, Q>::goal_moves(pos).is_empty(),
+        };
+        if forced {
+            // The defender's move ends the play: it must reach the goal.
+            let must = Q::PLAY == BattlePlay::Reflex || Prover::<R, Q>::goal_forced(pos);
+            return DefenderPlay {
+                threat: Threat::NotShown,
+                defences: if must {
+                    Self::goal_defences(pos)
+                } else {
+                    Vec::new()
+                },
+            };
+        }
         let threat = if pos.is_check() || self.options.no_threat {
             Threat::NotShown
         } else {
@@ -141,8 +188,25 @@ impl<R: Rules<Move = Move>, Q: Question> TreeBuilder<'_, '_, R, Q> {
                 break;
             }
             let after = pos.play(b);
+            if Q::PLAY == BattlePlay::SelfPlay && Prover::<R, Q>::goal_reached(&after) {
+                // The defender reaches the goal itself: a variation of no attacker move,
+                // suppressed unless `MatesIn1`.
+                let facts = DefenceFacts {
+                    length: 0,
+                    threat_length,
+                    budget,
+                    no_short_variations: self.options.no_short_variations,
+                };
+                if self.options.mates_in_1 && (self.shown)(&facts, &mut || true) {
+                    defences.push(DefenceNode {
+                        mv: b,
+                        continuations: Vec::new(),
+                    });
+                }
+                continue;
+            }
             let Some(shortest) = self.prover.shortest_win(&after, budget) else {
-                if list_refutations {
+                if listing == Listing::PostKey {
                     defences.push(DefenceNode {
                         mv: b,
                         continuations: Vec::new(),
@@ -158,7 +222,9 @@ impl<R: Rules<Move = Move>, Q: Question> TreeBuilder<'_, '_, R, Q> {
             };
             let rule = self.shown;
             let t = threat_length.unwrap_or(shortest);
-            let shown = rule(&facts, &mut || self.defeats_threat(&after, &threat_moves, t));
+            let shown = rule(&facts, &mut || {
+                self.defeats_threat(&after, &threat_moves, t)
+            });
             if !shown {
                 continue;
             }

@@ -18,12 +18,77 @@ use crate::util::big_table::BigTable;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// The question a table's bounds answer: "does the attacker mate within n", asked under some
-/// rule of which attacking moves count. Tables of different questions are different types.
+/// Who must reach a battle problem's goal ([`Question::PLAY`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BattlePlay {
+    /// `#N`, `=N`: the attacker's own move reaches the goal.
+    Direct,
+    /// `s#N`, `s=N`: the attacker forces the defender to reach it.
+    SelfPlay,
+    /// `r#N`, `r=N`: as self play, and either side must reach the goal in one when it can.
+    Reflex,
+}
+
+/// The end a battle problem aims at ([`Question::GOAL`]): the side to move after it has no
+/// legal move, in check (mate) or not (stalemate).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BattleGoal {
+    Mate,
+    Stalemate,
+}
+
+/// The question a table's bounds answer: "does the attacker reach the goal within n of its
+/// moves", for one kind of play and goal (constants, so each question's search is compiled on
+/// its own and the directmate search has no branch for the others), asked under some rule of
+/// which attacking moves count. Tables of different questions are different types.
 pub trait Question: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
+    /// Who must reach the goal.
+    const PLAY: BattlePlay = BattlePlay::Direct;
+    /// The goal.
+    const GOAL: BattleGoal = BattleGoal::Mate;
     /// Which attacking moves count (none restricted for a plain directmate).
     fn restrictions(&self) -> Restrictions;
 }
+
+/// Marker questions of battle play beyond the directmate: no restrictions, their play and goal
+/// as constants.
+macro_rules! battle_question {
+    ($(#[$doc:meta])* $name:ident, $play:ident, $goal:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+        pub struct $name;
+
+        impl Question for $name {
+            const PLAY: BattlePlay = BattlePlay::$play;
+            const GOAL: BattleGoal = BattleGoal::$goal;
+            #[inline]
+            fn restrictions(&self) -> Restrictions {
+                Restrictions::default()
+            }
+        }
+    };
+}
+
+battle_question!(
+    /// `s#N`: White forces Black to mate.
+    SelfMate, SelfPlay, Mate
+);
+battle_question!(
+    /// `r#N`: reflexmate.
+    ReflexMate, Reflex, Mate
+);
+battle_question!(
+    /// `=N`: White stalemates Black.
+    Stalemate, Direct, Stalemate
+);
+battle_question!(
+    /// `s=N`: White forces Black to stalemate White.
+    SelfStalemate, SelfPlay, Stalemate
+);
+battle_question!(
+    /// `r=N`: reflex stalemate.
+    ReflexStalemate, Reflex, Stalemate
+);
 
 /// Directmate: every legal attacking move counts.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]

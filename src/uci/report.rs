@@ -180,6 +180,7 @@ mod tests {
                 .unwrap(),
             first_moves,
             set_play: None,
+            forced_goal: Vec::new(),
             complete: true,
             max_solutions_reached: false,
             tree_cut: false,

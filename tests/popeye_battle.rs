@@ -1,0 +1,170 @@
+//! Battle play beyond `#N` — `s#N`, `r#N`, `=N`, `s=N` — against Popeye itself, byte for byte:
+//! the battle-play pairs of the shared `popeye/stipulations/` (generated `r#2` and `=2`
+//! problems, Popeye's own `TESTS/` battle-play and goal-is-end files) and the self, reflex and
+//! stalemate problems of `popeye/real/`. A problem Mateproof does not solve yet is skipped with
+//! its reason printed (an `exact-` or `semi-r` stipulation, another goal, a condition or an
+//! option Mateproof refuses, one slower than the test's budget); the counts are printed and
+//! every solved one must match.
+
+use mateproof::popeye::run::{run, RunOptions};
+use mateproof::problem::{Goal, PlayKind, Stipulation};
+use mateproof::reference::shared_text;
+
+/// Popeye's CPU seconds above which a real problem is left to `tools/solve-timing`.
+const TEST_BUDGET_POPEYE_SECONDS: f64 = 3.0;
+
+/// The `.inp`/`.out` prefixes of the battle-play pairs in `popeye/stipulations/`.
+const BATTLE_PREFIXES: [&str; 4] = ["rm2_", "st2_", "tests_battle_play_", "tests_goal_is_end_"];
+
+/// What a stipulation token is to this test: battle play (`Ok`, with whether it is solved), or
+/// something else (help, series: another test's).
+fn battle(token: &str) -> Option<Result<Stipulation, String>> {
+    let Ok(stipulation) = token.parse::<Stipulation>() else {
+        // `semi-r#2`, `zc81`: read by Popeye, not by Mateproof.
+        let battle_like = !token.starts_with('h') && !token.starts_with("ser-");
+        return battle_like.then(|| Err(format!("stipulation {token} not read")));
+    };
+    if !matches!(
+        stipulation.play,
+        PlayKind::Direct | PlayKind::SelfPlay | PlayKind::Reflex
+    ) {
+        return None;
+    }
+    Some(if stipulation.is_supported() {
+        Ok(stipulation)
+    } else {
+        Err(format!("stipulation {token} not solved"))
+    })
+}
+
+/// Runs one Popeye input and compares with Popeye's output: `Ok(true)` byte-exact,
+/// `Ok(false)` different, `Err` skipped by Mateproof (its reason).
+fn matches_popeye(folder: &str, name: &str) -> Option<Result<bool, String>> {
+    let input = shared_text(&format!("{folder}/{name}.inp"))?;
+    let expected = shared_text(&format!("{folder}/{name}.out"))?;
+    let options = RunOptions {
+        regression: true,
+        max_time: None,
+        hash_mb: None,
+    };
+    let ours = run(&input, &options);
+    if ours.skipped > 0 {
+        let reason = ours.text.lines().find(|l| l.contains("not supported"));
+        return Some(Err(reason.unwrap_or("skipped").to_owned()));
+    }
+    if ours.text != expected {
+        eprintln!("{name}: ours\n{}\nPopeye's\n{expected}", ours.text);
+    }
+    Some(Ok(ours.text == expected))
+}
+
+/// Tallies of one run over a table.
+#[derive(Default)]
+struct Tally {
+    exact: usize,
+    skipped: Vec<String>,
+    failed: Vec<String>,
+}
+
+impl Tally {
+    fn add(&mut self, name: &str, result: Result<bool, String>) {
+        match result {
+            Ok(true) => self.exact += 1,
+            Ok(false) => self.failed.push(name.to_owned()),
+            Err(reason) => self.skipped.push(format!("{name}: {reason}")),
+        }
+    }
+
+    fn report(&self, what: &str) {
+        println!(
+            "{what}: {} byte-exact, {} skipped, {} differ",
+            self.exact,
+            self.skipped.len(),
+            self.failed.len()
+        );
+        for skip in &self.skipped {
+            println!("  skipped {skip}");
+        }
+    }
+}
+
+#[test]
+fn battle_play_pairs_of_popeyes_stipulation_files_are_byte_exact() {
+    let Some(index) = shared_text("popeye/stipulations/index.tsv") else {
+        return;
+    };
+    let mut tally = Tally::default();
+    for row in index.lines().skip(1) {
+        let cols: Vec<&str> = row.split('\t').collect();
+        let [name, token, ..] = cols[..] else {
+            continue;
+        };
+        if !BATTLE_PREFIXES.iter().any(|p| name.starts_with(p)) {
+            continue;
+        }
+        let Some(kind) = battle(token) else { continue };
+        let stipulation = match kind {
+            Ok(stipulation) => stipulation,
+            Err(reason) => {
+                tally.add(name, Err(reason));
+                continue;
+            }
+        };
+        if stipulation.play == PlayKind::Direct && stipulation.goal == Goal::Mate {
+            continue; // the directmates: tests/popeye_suite.rs
+        }
+        let Some(result) = matches_popeye("popeye/stipulations", name) else {
+            return;
+        };
+        tally.add(name, result);
+    }
+    tally.report("Popeye's battle-play pairs");
+    assert!(tally.failed.is_empty(), "differ: {:?}", tally.failed);
+    assert!(tally.exact >= 41, "only {} pairs solved", tally.exact);
+}
+
+#[test]
+fn real_self_reflex_and_stalemate_problems_are_byte_exact() {
+    let Some(index) = shared_text("popeye/real/index.tsv") else {
+        return;
+    };
+    let mut tally = Tally::default();
+    for row in index.lines().skip(1) {
+        let cols: Vec<&str> = row.split('\t').collect();
+        let [name, token, _, seconds, ..] = cols[..] else {
+            continue;
+        };
+        // Twins of several stipulations count when each is battle play beyond #N.
+        let kinds: Vec<_> = token.split('|').map(battle).collect();
+        if kinds.iter().any(Option::is_none) {
+            continue;
+        }
+        let beyond_mate = kinds.iter().flatten().all(|k| {
+            k.as_ref().map_or(true, |s| {
+                !(s.play == PlayKind::Direct && s.goal == Goal::Mate)
+            })
+        });
+        if !beyond_mate {
+            continue;
+        }
+        if let Some(Err(reason)) = kinds.into_iter().flatten().find(Result::is_err) {
+            tally.add(name, Err(reason));
+            continue;
+        }
+        let popeye_seconds: f64 = seconds.parse().unwrap_or(f64::INFINITY);
+        if popeye_seconds > TEST_BUDGET_POPEYE_SECONDS {
+            tally.add(
+                name,
+                Err(format!("Popeye takes {seconds} s: tools/solve-timing")),
+            );
+            continue;
+        }
+        let Some(result) = matches_popeye("popeye/real", name) else {
+            return;
+        };
+        tally.add(name, result);
+    }
+    tally.report("real self/reflex/stalemate problems");
+    assert!(tally.failed.is_empty(), "differ: {:?}", tally.failed);
+    assert!(tally.exact >= 11, "only {} problems solved", tally.exact);
+}

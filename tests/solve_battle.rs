@@ -1,0 +1,281 @@
+//! Battle play beyond `#N` through the library and the command line: the `s#1`, `r#1` and `=1`
+//! key sets of small random positions (and of Popeye's selfmates in one with a man added or
+//! taken off) equal a brute-force enumeration with shakmaty (an independent move generator); `mateproof solve --stip` writes the tree as text and JSON and
+//! refuses what it cannot read or solve; the suite runner checks a PGN `[Stipulation "s#2"]`.
+
+use mateproof::board::{Position, Validation};
+use mateproof::kernel::SearchControl;
+use mateproof::popeye::shown::PRESENTATION;
+use mateproof::problem::{Problem, Stipulation};
+use mateproof::solver::solve;
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Position as _};
+use std::collections::BTreeSet;
+use std::process::Command;
+
+/// A small deterministic generator (xorshift64*), so a failure names a reproducible FEN.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n
+    }
+}
+
+type Board = [Option<char>; 64];
+
+/// Puts `piece` on a random empty square (a pawn not on the first or last rank).
+fn place(board: &mut Board, rng: &mut Rng, piece: char) {
+    loop {
+        let sq = rng.below(64) as usize;
+        let rank = sq / 8;
+        let pawn = piece.eq_ignore_ascii_case(&'p');
+        if board[sq].is_none() && !(pawn && (rank == 0 || rank == 7)) {
+            board[sq] = Some(piece);
+            return;
+        }
+    }
+}
+
+/// A random position, White to move: the Black king near a corner (where self- and
+/// stalemates happen), up to four White and three Black men.
+fn random_board(rng: &mut Rng) -> Board {
+    let mut board = [None; 64];
+    let corner = [0u64, 7, 56, 63][rng.below(4) as usize];
+    let near = |rng: &mut Rng, c: u64| {
+        if c == 0 {
+            rng.below(3)
+        } else {
+            7 - rng.below(3)
+        }
+    };
+    let bk = near(rng, corner / 8) * 8 + near(rng, corner % 8);
+    board[bk as usize] = Some('k');
+    place(&mut board, rng, 'K');
+    for _ in 0..1 + rng.below(4) {
+        let piece = ['Q', 'R', 'B', 'N', 'P', 'P'][rng.below(6) as usize];
+        place(&mut board, rng, piece);
+    }
+    for _ in 0..rng.below(4) {
+        let piece = ['q', 'r', 'b', 'n', 'p', 'p', 'p'][rng.below(7) as usize];
+        place(&mut board, rng, piece);
+    }
+    board
+}
+
+/// Popeye's `TESTS/battle_play` selfmates in one (and one `s#1` try position): White Ka1,
+/// Black Ka3 with pawns on a2 and b3.
+const SELFMATE_SEEDS: [&str; 5] = [
+    "8/8/8/8/7R/kp6/p7/K7",
+    "8/8/8/8/8/kp5R/p7/K7",
+    "8/8/8/2p5/8/kpR5/p7/K7",
+    "8/8/8/2p5/2R5/kp5P/p7/K7",
+    "8/8/8/8/2R1P3/kp1B4/8/K7",
+];
+
+/// One of the seeds, as it is or with one man added or taken off (kings stay).
+fn seeded_board(rng: &mut Rng) -> Board {
+    let seed = SELFMATE_SEEDS[rng.below(SELFMATE_SEEDS.len() as u64) as usize];
+    let mut board = [None; 64];
+    for (i, row) in seed.split('/').enumerate() {
+        let mut file = 0;
+        for c in row.chars() {
+            match c.to_digit(10) {
+                Some(n) => file += n as usize,
+                None => {
+                    board[(7 - i) * 8 + file] = Some(c);
+                    file += 1;
+                }
+            }
+        }
+    }
+    match rng.below(3) {
+        0 => {}
+        1 => {
+            let piece = ['Q', 'R', 'B', 'N', 'P', 'q', 'r', 'b', 'n', 'p'][rng.below(10) as usize];
+            place(&mut board, rng, piece);
+        }
+        _ => {
+            let men: Vec<usize> = (0..64)
+                .filter(|&sq| board[sq].is_some_and(|p: char| !p.eq_ignore_ascii_case(&'k')))
+                .collect();
+            if !men.is_empty() {
+                board[men[rng.below(men.len() as u64) as usize]] = None;
+            }
+        }
+    }
+    board
+}
+
+fn fen_of(board: &Board) -> String {
+    let mut fen = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match board[rank * 8 + file] {
+                Some(p) => {
+                    if empty > 0 {
+                        fen.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    fen.push(p);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            fen.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    fen + " w - - 0 1"
+}
+
+fn uci(m: &shakmaty::Move) -> String {
+    m.to_uci(CastlingMode::Standard).to_string()
+}
+
+fn after(pos: &Chess, m: &shakmaty::Move) -> Chess {
+    pos.clone().play(*m).expect("a legal move")
+}
+
+/// The keys by brute force: every White move and every Black reply, tested by shakmaty.
+fn brute_force_keys(pos: &Chess, stipulation: &str) -> BTreeSet<String> {
+    let white = pos.legal_moves();
+    let mates = |p: &Chess| p.legal_moves().iter().any(|b| after(p, b).is_checkmate());
+    let keep = |w: &shakmaty::Move| {
+        let next = after(pos, w);
+        match stipulation {
+            "=1" => next.is_stalemate(),
+            "s#1" => {
+                let replies = next.legal_moves();
+                !replies.is_empty() && replies.iter().all(|b| after(&next, b).is_checkmate())
+            }
+            // Reflex: White must mate if it can (then nothing is a key); Black must mate.
+            "r#1" => !mates(pos) && mates(&next),
+            _ => unreachable!("{stipulation}"),
+        }
+    };
+    white.iter().filter(|w| keep(w)).map(uci).collect()
+}
+
+fn solver_keys(pos: Position, stipulation: &str) -> BTreeSet<String> {
+    let stip: Stipulation = stipulation.parse().expect("a stipulation");
+    let problem = Problem::new(pos, stip);
+    let solution = solve(&problem, &SearchControl::unlimited(), PRESENTATION).expect("supported");
+    assert!(solution.complete);
+    solution.keys().map(|k| k.mv.to_string()).collect()
+}
+
+#[test]
+fn one_move_battle_keys_equal_a_brute_force_enumeration() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut with_keys = [0; 3];
+    let mut positions = 0;
+    while positions < 600 {
+        let board = if positions % 3 == 2 {
+            seeded_board(&mut rng)
+        } else {
+            random_board(&mut rng)
+        };
+        let fen = fen_of(&board);
+        let Ok(ours) = Position::from_fen(&fen, Validation::Strict) else {
+            continue;
+        };
+        let setup: Fen = fen.parse().expect("a well-formed FEN");
+        let Ok(theirs) = setup.into_position::<Chess>(CastlingMode::Standard) else {
+            continue;
+        };
+        positions += 1;
+        for (i, stipulation) in ["s#1", "r#1", "=1"].into_iter().enumerate() {
+            let expected = brute_force_keys(&theirs, stipulation);
+            with_keys[i] += usize::from(!expected.is_empty());
+            assert_eq!(
+                solver_keys(ours, stipulation),
+                expected,
+                "{stipulation} {fen}"
+            );
+        }
+    }
+    println!(
+        "positions with keys: s#1 {}, r#1 {}, =1 {}",
+        with_keys[0], with_keys[1], with_keys[2]
+    );
+    // The sample must exercise each goal, not only positions without a solution.
+    assert!(with_keys.iter().all(|&n| n >= 5), "{with_keys:?}");
+}
+
+fn mateproof(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_mateproof"))
+        .args(args)
+        .output()
+        .expect("mateproof runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Popeye's TESTS/battle_play s#2: 1.Qd1 zugzwang, 1...b3 2.Qg4 2...b2#.
+const SELFMATE: &str = "8/8/8/8/1p4Q1/k7/p7/K7 w - - 0 1";
+
+#[test]
+fn solve_takes_a_battle_stipulation_and_writes_its_tree() {
+    let (code, text, _) = mateproof(&["solve", "--fen", SELFMATE, "--stip", "s#2"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.starts_with("s#2 ") && text.contains("1.Qd1! zugzwang.") && text.contains("2...b2#"),
+        "{text}"
+    );
+    let (code, json, _) = mateproof(&["solve", "--fen", SELFMATE, "--stip", "s#2", "--json"]);
+    assert_eq!(code, 0);
+    assert!(json.contains(r#""stipulation":"s#2""#), "{json}");
+    assert!(json.contains(r#""keys":["g4d1"]"#), "{json}");
+    // The defender's forced mate is the leaf of the tree.
+    assert!(
+        json.contains(r#""continuations":[],"move":"b3b2""#),
+        "{json}"
+    );
+}
+
+#[test]
+fn solve_refuses_a_stipulation_it_cannot_read_or_solve() {
+    let (code, _, err) = mateproof(&["solve", "--fen", SELFMATE, "--stip", "s#x"]);
+    assert_eq!(
+        (code, err.trim()),
+        (2, "error: cannot read stipulation 's#x'")
+    );
+    let (code, _, err) = mateproof(&["solve", "--fen", SELFMATE, "--stip", "exact-s#2"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("stipulation exact-s#2 is not supported yet"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_suite_checks_a_pgn_selfmate_key() {
+    let path = std::env::temp_dir().join(format!("mateproof-s2-{}.pgn", std::process::id()));
+    let game = |event: &str, key: &str| {
+        format!("[Event \"{event}\"]\n[SetUp \"1\"]\n[FEN \"{SELFMATE}\"]\n[Stipulation \"s#2\"]\n\n1. {key} *\n\n")
+    };
+    std::fs::write(&path, game("right", "Qd1") + &game("wrong", "Qd4")).expect("temp file");
+    let file = path.to_string_lossy().into_owned();
+    let (code, out, _) = mateproof(&["suite", "-q", "-v", "--threads", "1", &file]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("solved ") && out.contains("\"right\""),
+        "{out}"
+    );
+    assert!(
+        out.contains("wrong ") && out.contains("listed but not a key: Qd4"),
+        "{out}"
+    );
+}
