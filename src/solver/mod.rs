@@ -5,13 +5,16 @@
 //! transposition table is typed by the question it answers ([`Question`]).
 
 mod dfpn;
+mod dfpn_table;
+mod lanes;
 mod mate_search;
 mod prover;
 mod solve;
 mod tree;
 mod tt;
 
-pub use dfpn::Dfpn;
+pub use dfpn::{Dfpn, InitialNumbers, DEFAULT_INITIAL_NUMBERS};
+pub use lanes::LANES;
 pub use mate_search::{mate_search, mate_search_among, MateFound, EXACT_MOVES};
 pub use prover::{Prover, Restrictions};
 pub use solve::{
