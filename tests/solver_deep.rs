@@ -98,3 +98,40 @@ fn dfpn_in_a_restriction_lane_answers_as_the_restricted_prover() {
         "no mate of the sample is restricted away"
     );
 }
+
+#[test]
+fn a_deep_mate_stands_when_a_limit_stops_the_search_for_a_shorter_one() {
+    // Mate in 7 (matetrack), searched within 10: the bound 10 is proven first, then shortened.
+    let pos = mateproof::board::parse_fen("8/7K/Bp5p/b1p5/k1P5/8/PP6/8 w - - 0 1").unwrap();
+    let mut stopped_with_mate = 0;
+    for limit in (0..8).map(|k| 250_000u64 << k) {
+        let control = SearchControl::unlimited().with_node_limit(limit);
+        let tt = TranspositionTable::new(32);
+        let found = mate_search(&pos, 10, &control, &tt);
+        let Some(found) = found else { continue };
+        assert!(
+            (7..=10).contains(&found.moves),
+            "{limit}: mate in {}",
+            found.moves
+        );
+        let fresh = TranspositionTable::new(32);
+        let verify = SearchControl::unlimited();
+        assert!(
+            Prover::new(&fresh, &verify).defender_loses(&pos.after(found.keys[0]), found.moves - 1),
+            "{limit}: {} does not mate in {}",
+            found.keys[0],
+            found.moves
+        );
+        if control.was_stopped() {
+            assert!(
+                !found.shortest,
+                "{limit}: a stopped search cannot know the shortest"
+            );
+            stopped_with_mate += 1;
+        }
+    }
+    assert!(
+        stopped_with_mate > 0,
+        "no limit stopped the search after a mate was proven"
+    );
+}

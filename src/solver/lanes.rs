@@ -47,16 +47,17 @@ pub struct LaneTables<M: crate::rules::RuleMove> {
 }
 
 impl<M: crate::rules::RuleMove> LaneTables<M> {
-    /// Tables for [`LANES`] beside a shared table of `shared_bytes`: an eighth of it each for
-    /// the bounds (pages are taken only as they are used), and a working table for df-pn.
+    /// Tables for [`LANES`] beside a shared table of `shared_bytes`: a sixteenth of it each
+    /// for the bounds and about a fortieth for df-pn's working table, so the three lanes add
+    /// at most a quarter of the shared table (pages are taken only as they are used).
     pub fn new(shared_bytes: usize) -> Self {
-        let mb = (shared_bytes >> 23).max(1);
+        let mb = (shared_bytes >> 24).max(1);
         LaneTables {
             tables: LANES
                 .iter()
                 .map(|&r| TranspositionTable::for_question(mb, Restricted(r)))
                 .collect(),
-            entries: (shared_bytes / 512).max(1 << 12),
+            entries: (shared_bytes / 1024).max(1 << 12),
         }
     }
 }

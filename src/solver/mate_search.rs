@@ -61,13 +61,18 @@ pub fn mate_search_among<R: Rules>(
         .copied()
         .filter(|m| root_moves.is_empty() || root_moves.contains(m))
         .collect();
-    let result = exact(&mut prover, pos, &candidates, max_moves.min(EXACT_MOVES)).or_else(|| {
-        (max_moves > EXACT_MOVES)
-            .then(|| deep(&mut prover, pos, &candidates, max_moves))
-            .flatten()
-    });
+    // An answer of the exact phase is trusted only when no limit cut it short (a stopped
+    // search could miss a shorter mate); a deep mate is proven when found, whatever follows.
+    let exact_moves = max_moves.min(EXACT_MOVES);
+    if let Some(found) = exact(&mut prover, pos, &candidates, exact_moves) {
+        prover.flush_nodes();
+        return (!prover.aborted()).then_some(found);
+    }
+    let result = (max_moves > EXACT_MOVES && !prover.aborted())
+        .then(|| deep(&mut prover, pos, &candidates, max_moves))
+        .flatten();
     prover.flush_nodes();
-    result.filter(|_| !prover.aborted())
+    result
 }
 
 /// Lengths 1..=`max` in turn with the depth-first prover: the first found is the shortest.
@@ -105,11 +110,15 @@ fn deep<R: Rules>(
 ) -> Option<MateFound<R::Move>> {
     let all = candidates.len() == pos.legal_moves().len();
     let lanes = LaneTables::new(prover.table().size_bytes());
-    let (mut moves, mut proof) = (max, prove(prover, &lanes, pos, candidates, all, max, None)?);
     let floor = EXACT_MOVES + 1;
+    let mut moves = max;
+    // Key and variation are read as soon as a bound is proven: a limit that stops a later,
+    // shorter bound leaves this mate standing.
+    let proof = prove(prover, &lanes, pos, candidates, all, max, None)?;
+    let (mut key, mut pv) = read_line(prover, &lanes, proof, pos, candidates, max)?;
     while moves > floor {
         let budget = DFPN_ROOT_BUDGET << (moves - floor).min(4);
-        match prove(
+        let Some(proof) = prove(
             prover,
             &lanes,
             pos,
@@ -117,31 +126,42 @@ fn deep<R: Rules>(
             all,
             moves - 1,
             Some(budget),
-        ) {
-            Some(shorter) => {
-                proof = shorter;
-                moves -= 1;
-            }
-            None => break,
-        }
+        ) else {
+            break;
+        };
+        let Some(line) = read_line(prover, &lanes, proof, pos, candidates, moves - 1) else {
+            break;
+        };
+        (key, pv) = line;
+        moves -= 1;
     }
-    // When the exact phase covered every shorter length, the bound is the shortest.
-    let shortest = moves == floor;
-    let (key, pv) = match proof {
-        None => principal_line(prover, pos, candidates, moves),
-        Some(lane) => principal_line(
-            &mut Prover::new(lanes.table(lane), prover.control()),
-            pos,
-            candidates,
-            moves,
-        ),
-    }?;
     Some(MateFound {
         moves,
-        shortest,
+        // The exact phase settled every shorter length (the search reached here unstopped).
+        shortest: moves == floor,
         keys: vec![key],
         pv,
     })
+}
+
+/// The key and variation of a proven bound, read from the table of the lane that proved it.
+fn read_line<R: Rules>(
+    prover: &mut Prover<R>,
+    lanes: &LaneTables<R::Move>,
+    lane: Option<usize>,
+    pos: &R,
+    candidates: &[R::Move],
+    n: u32,
+) -> Option<(R::Move, Vec<R::Move>)> {
+    match lane {
+        None => principal_line(prover, pos, candidates, n),
+        Some(i) => principal_line(
+            &mut Prover::new(lanes.table(i), prover.control()),
+            pos,
+            candidates,
+            n,
+        ),
+    }
 }
 
 /// Proves "mate within `n`": with every move allowed, by a race of the restriction lanes
@@ -173,15 +193,16 @@ fn prove<R: Rules>(
         .then_some(None)
 }
 
-/// Working-table entries of the mate search's unrestricted df-pn: from the engine's `Hash`,
-/// one 24-byte entry per 64 bytes of the shared table (pages are taken only as they are used).
+/// Working-table entries of the mate search's unrestricted df-pn: from the engine's `Hash`, one
+/// 24-byte entry per 96 bytes of the shared table, so it adds at most a quarter of it (and the
+/// lanes another quarter, see [`LaneTables::new`]); pages are taken only as they are used.
 fn working_entries<Q: Question, M: RuleMove>(tt: &TranspositionTable<Q, M>) -> usize {
-    (tt.size_bytes() / 64).max(1 << 12)
+    (tt.size_bytes() / 96).max(1 << 12)
 }
 
 /// The key of a proven "mate within `n`" and its principal variation, read with `prover`
 /// (whose table holds the proof; under restrictions its mates are still mates). `None` when a
-/// limit stopped it.
+/// limit stopped it before the key was found.
 fn principal_line<R: Rules, Q: Question>(
     prover: &mut Prover<R, Q>,
     pos: &R,
@@ -200,8 +221,8 @@ fn principal_line<R: Rules, Q: Question>(
                 .copied()
                 .find(|&m| prover.defender_loses(&pos.play(m), n - 1))
         })?;
-    let pv = principal_variation(prover, pos, key, n);
-    (!prover.aborted()).then_some((key, pv))
+    // A limit may cut the variation short; the key stands (it was proven).
+    Some((key, principal_variation(prover, pos, key, n)))
 }
 
 /// Key, then the defence that holds out longest and a mating reply, down to mate. Lengths
