@@ -102,7 +102,8 @@ fn dfpn_in_a_restriction_lane_answers_as_the_restricted_prover() {
 #[test]
 fn a_deep_mate_stands_when_a_limit_stops_the_search_for_a_shorter_one() {
     // Mate in 7 (matetrack), searched within 10: the bound 10 is proven first, then shortened.
-    let pos = mateproof::board::parse_fen("8/7K/Bp5p/b1p5/k1P5/8/PP6/8 w - - 0 1").unwrap();
+    let pos = Position::from_fen("8/7K/Bp5p/b1p5/k1P5/8/PP6/8 w - - 0 1", Validation::Strict)
+        .expect("a legal position");
     let mut stopped_with_mate = 0;
     for limit in (0..8).map(|k| 250_000u64 << k) {
         let control = SearchControl::unlimited().with_node_limit(limit);
