@@ -78,7 +78,7 @@ fn dfpn_in_a_restriction_lane_answers_as_the_restricted_prover() {
     let (mut compared, mut restricted_away) = (0, 0);
     for (pos, n) in sample.iter().take(30) {
         let plain = Prover::new(&TranspositionTable::new(4), &control).attacker_wins(pos, *n);
-        assert!(plain, "{}: no mate in {n}", format!("{pos:?}"));
+        assert!(plain, "{pos:?}: no mate in {n}");
         for lane in LANES {
             let question = Restricted(lane);
             let dfs_table = TranspositionTable::for_question(4, question);
@@ -86,7 +86,7 @@ fn dfpn_in_a_restriction_lane_answers_as_the_restricted_prover() {
             let dfpn_table = TranspositionTable::for_question(4, question);
             let mut prover = Prover::new(&dfpn_table, &control);
             let dfpn = Dfpn::new(&mut prover, 1 << 16).attacker_wins(pos, *n);
-            assert_eq!(dfpn, Some(dfs), "{} under {lane:?}", format!("{pos:?}"));
+            assert_eq!(dfpn, Some(dfs), "{pos:?} under {lane:?}");
             compared += 1;
             restricted_away += usize::from(!dfs);
         }
