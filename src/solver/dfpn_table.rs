@@ -105,21 +105,25 @@ mod tests {
     fn a_new_node_replaces_the_cheaper_entry_of_its_bucket() {
         let mut table = NumberTable::new(2); // one bucket: every key collides
         let numbers = |pn| Numbers { pn, dn: 1 };
-        table.insert(1, 5, numbers(1), 1_000);
-        table.insert(2, 5, numbers(2), 10);
-        assert_eq!(table.get(1, 5), Some((numbers(1), 1_000)));
-        assert_eq!(table.get(2, 5), Some((numbers(2), 10)));
-        table.insert(3, 5, numbers(3), 20);
+        // Keys as a hash gives them (the check word's low bit is not the key's).
+        const A: u64 = 0x1111_0000_0000_0002;
+        const B: u64 = 0x2222_0000_0000_0004;
+        const C: u64 = 0x3333_0000_0000_0008;
+        table.insert(A, 5, numbers(1), 1_000);
+        table.insert(B, 5, numbers(2), 10);
+        assert_eq!(table.get(A, 5), Some((numbers(1), 1_000)));
+        assert_eq!(table.get(B, 5), Some((numbers(2), 10)));
+        table.insert(C, 5, numbers(3), 20);
         assert_eq!(
-            table.get(1, 5),
+            table.get(A, 5),
             Some((numbers(1), 1_000)),
             "the expensive node stays"
         );
-        assert_eq!(table.get(2, 5), None, "the cheaper node went");
-        assert_eq!(table.get(3, 5), Some((numbers(3), 20)));
+        assert_eq!(table.get(B, 5), None, "the cheaper node went");
+        assert_eq!(table.get(C, 5), Some((numbers(3), 20)));
         // Same position, other moves left: another node.
-        assert_eq!(table.get(1, 4), None);
-        table.remove(1, 5);
-        assert_eq!(table.get(1, 5), None);
+        assert_eq!(table.get(A, 4), None);
+        table.remove(A, 5);
+        assert_eq!(table.get(A, 5), None);
     }
 }
