@@ -2,89 +2,43 @@
 //!
 //! Nodes are (position, attacker moves left): bounding the depth makes the search graph
 //! acyclic, so there is no graph-history interaction to worry about. Proof and disproof
-//! numbers live in a working table of their own; every node df-pn settles is also written to
-//! the shared bounds table, where the depth-first prover and the tree builder find it. Nodes
-//! within two attacker moves of the end are settled by the depth-first prover rather than
-//! expanded. Generic over the game ([`Rules`]) and the table's question, like the prover.
+//! numbers live in a working table of their own ([`NumberTable`]); every node df-pn settles is
+//! also written to the shared bounds table, where the depth-first prover and the tree builder
+//! find it. Nodes within one attacker move of the end are settled by the depth-first prover
+//! rather than expanded. Generic over the game ([`Rules`]) and the table's question, like the
+//! prover: with a [`super::Restricted`] table only the attacking moves its restrictions allow
+//! are searched (a restriction lane, see [`super::lanes`]).
+//!
+//! An expansion keeps only the moves: children are made once to read what is known of them
+//! and made again when searched, and every child made counts as a node. A fresh child starts
+//! from cheap numbers ([`InitialNumbers`]); the moves are ordered as the prover orders them
+//! (checks and captures first for the attacker, killers and refutation history for the
+//! defender), so ties go to the likeliest move, and refutations df-pn finds feed that history.
 
+use super::dfpn_table::{NumberTable, Numbers, INF};
 use super::prover::Prover;
 use super::tt::{Bounds, DirectMate, Question, TranspositionTable};
 use crate::board::Position;
-use crate::rules::{Moves, Rules};
-
-const INF: u32 = u32::MAX / 4;
+use crate::rules::{Moves, RuleMove, Rules};
 
 /// Attacker nodes with at most this many moves left are settled by the depth-first prover.
 const LEAF_MOVES: u32 = 1;
 
-#[derive(Clone, Copy, Debug)]
-struct Numbers {
-    pn: u32,
-    dn: u32,
+/// How a node df-pn has not seen yet starts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum InitialNumbers {
+    /// Every fresh node at 1/1.
+    Unit,
+    /// A defender node's proof number is its king's moves plus one (a king with few flights
+    /// is near mate); attacker nodes at 1/1.
+    KingMobility,
+    /// A defender node's proof number is its number of legal moves (df-pn+; a full move
+    /// generation per child).
+    LegalMoves,
 }
 
-impl Numbers {
-    const PROVEN: Numbers = Numbers { pn: 0, dn: INF };
-    const DISPROVEN: Numbers = Numbers { pn: INF, dn: 0 };
-    const UNKNOWN: Numbers = Numbers { pn: 1, dn: 1 };
-}
-
-/// Proof and disproof numbers of unsettled nodes: a direct-mapped table of (check word,
-/// numbers) pairs, keyed by position and moves left.
-struct NumberTable {
-    /// Plain zeroed heap memory (not huge pages): most df-pn runs are short, and a fresh
-    /// table should cost only the pages they touch.
-    words: Vec<u64>,
-    mask: usize,
-}
-
-impl NumberTable {
-    fn new(entries: usize) -> NumberTable {
-        let count = entries.next_power_of_two();
-        NumberTable {
-            words: vec![0; 2 * count],
-            mask: count - 1,
-        }
-    }
-
-    /// The node's own hash: the position key mixed with the moves left.
-    #[inline]
-    fn check(key: u64, n: u32) -> u64 {
-        (key ^ (u64::from(n) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1
-    }
-
-    #[inline]
-    fn slot(&self, check: u64) -> usize {
-        2 * ((check >> 7) as usize & self.mask)
-    }
-
-    fn get(&self, key: u64, n: u32) -> Option<Numbers> {
-        let check = Self::check(key, n);
-        let i = self.slot(check);
-        (self.words[i] == check).then(|| {
-            let packed = self.words[i + 1];
-            Numbers {
-                pn: packed as u32,
-                dn: (packed >> 32) as u32,
-            }
-        })
-    }
-
-    fn insert(&mut self, key: u64, n: u32, numbers: Numbers) {
-        let check = Self::check(key, n);
-        let i = self.slot(check);
-        self.words[i] = check;
-        self.words[i + 1] = u64::from(numbers.pn) | u64::from(numbers.dn) << 32;
-    }
-
-    fn remove(&mut self, key: u64, n: u32) {
-        let check = Self::check(key, n);
-        let i = self.slot(check);
-        if self.words[i] == check {
-            self.words[i] = 0;
-        }
-    }
-}
+/// The measured default (tools/suite-run, same run, equal time).
+pub const DEFAULT_INITIAL_NUMBERS: InitialNumbers = InitialNumbers::KingMobility;
 
 /// A df-pn searcher sharing a prover's bounds table.
 pub struct Dfpn<'p, 'a, R: Rules = Position, Q: Question = DirectMate> {
@@ -92,23 +46,42 @@ pub struct Dfpn<'p, 'a, R: Rules = Position, Q: Question = DirectMate> {
     numbers: NumberTable,
     /// The prover's node count at which this search gives up (a budget, not a global stop).
     node_limit: u64,
+    initial: InitialNumbers,
 }
 
 impl<'p, 'a, R: Rules, Q: Question> Dfpn<'p, 'a, R, Q> {
-    /// A searcher whose working table holds about `max_entries` nodes (a newer node overwrites
-    /// an older one in its slot; the bounds table keeps every settled result).
+    /// A searcher whose working table holds about `max_entries` nodes (see [`NumberTable`]; the
+    /// bounds table keeps every settled result).
     pub fn new(prover: &'p mut Prover<'a, R, Q>, max_entries: usize) -> Self {
         Dfpn {
             prover,
             numbers: NumberTable::new(max_entries.max(1024)),
             node_limit: u64::MAX,
+            initial: DEFAULT_INITIAL_NUMBERS,
         }
     }
 
     /// Gives up (answering `None`) after `nodes` more nodes, without stopping the prover.
     pub fn with_node_budget(mut self, nodes: u64) -> Self {
-        self.node_limit = self.prover.nodes().saturating_add(nodes);
+        self.set_node_budget(nodes);
         self
+    }
+
+    /// As [`Dfpn::with_node_budget`], for a search resumed with a new budget (the working
+    /// table keeps its numbers between runs).
+    pub fn set_node_budget(&mut self, nodes: u64) {
+        self.node_limit = self.prover.nodes().saturating_add(nodes);
+    }
+
+    /// Chooses how fresh nodes start (default [`DEFAULT_INITIAL_NUMBERS`]).
+    pub fn with_initial_numbers(mut self, initial: InitialNumbers) -> Self {
+        self.initial = initial;
+        self
+    }
+
+    /// The prover this search settles its leaves with.
+    pub fn prover(&mut self) -> &mut Prover<'a, R, Q> {
+        self.prover
     }
 
     fn out_of_budget(&self) -> bool {
@@ -127,7 +100,7 @@ impl<'p, 'a, R: Rules, Q: Question> Dfpn<'p, 'a, R, Q> {
 
     fn solve_root(&mut self, pos: &R, n: u32, attacker: bool) -> Option<bool> {
         loop {
-            let result = self.mid(pos, n, attacker, INF - 1, INF - 1);
+            let result = self.mid(pos, n, attacker, INF - 1, INF - 1, 0);
             if self.out_of_budget() {
                 return None;
             }
@@ -137,7 +110,7 @@ impl<'p, 'a, R: Rules, Q: Question> Dfpn<'p, 'a, R, Q> {
             if result.dn == 0 {
                 return Some(false);
             }
-            // Thresholds were reached only because the working table was cleared: go again.
+            // Thresholds were reached only because the working table lost entries: go again.
         }
     }
 
@@ -169,22 +142,26 @@ impl<'p, 'a, R: Rules, Q: Question> Dfpn<'p, 'a, R, Q> {
         })
     }
 
+    /// A child's numbers: settled, from the working table, or a first estimate.
     fn lookup(&mut self, pos: &R, n: u32, attacker: bool) -> Numbers {
         if let Some(settled) = self.settled(pos, n, attacker) {
             return settled;
         }
-        match self.numbers.get(pos.key(), n) {
-            Some(numbers) => numbers,
-            // df-pn+ style initialisation: a defender with few replies is closer to a proof.
-            None if !attacker => Numbers {
-                pn: pos.count_legal_moves().max(1) as u32,
-                dn: 1,
-            },
-            None => Numbers::UNKNOWN,
+        if let Some((numbers, _)) = self.numbers.get(pos.key(), n) {
+            return numbers;
         }
+        if attacker {
+            return Numbers::UNKNOWN;
+        }
+        let pn = match self.initial {
+            InitialNumbers::Unit => 1,
+            InitialNumbers::KingMobility => pos.king_move_count() + 1,
+            InitialNumbers::LegalMoves => pos.count_legal_moves().max(1) as u32,
+        };
+        Numbers { pn, dn: 1 }
     }
 
-    fn record(&mut self, pos: &R, n: u32, numbers: Numbers, best: R::Move) {
+    fn record(&mut self, pos: &R, n: u32, numbers: Numbers, best: R::Move, work: u64) {
         if numbers.pn == 0 || numbers.dn == 0 {
             let win = numbers.pn == 0;
             let bound = n.min(u8::MAX as u32) as u8;
@@ -196,30 +173,57 @@ impl<'p, 'a, R: Rules, Q: Question> Dfpn<'p, 'a, R, Q> {
             self.table().store(pos.key(), bounds);
             self.numbers.remove(pos.key(), n);
         } else {
-            self.numbers.insert(pos.key(), n, numbers);
+            self.numbers.insert(pos.key(), n, numbers, work);
         }
+    }
+
+    /// The node's moves in the prover's order; for the attacker, only those its restrictions
+    /// allow.
+    fn ordered_moves(&mut self, pos: &R, n: u32, attacker: bool, ply: usize) -> Moves<R> {
+        let mut moves = pos.legal_moves();
+        let best = self.table().probe(pos.key()).best;
+        if attacker {
+            if !self.prover.restrictions().is_none() {
+                let prover = &mut *self.prover;
+                moves.retain(|m| prover.move_allowed(pos, m, n));
+            }
+            self.prover.order_attacks(pos, &mut moves, best, ply);
+        } else {
+            self.prover.order_defences(&mut moves, best, ply);
+        }
+        moves
     }
 
     /// Multiple iterative deepening at one node until its proof or disproof number reaches a
     /// threshold. Attacker nodes are OR nodes, defender nodes AND nodes.
-    fn mid(&mut self, pos: &R, n: u32, attacker: bool, th_pn: u32, th_dn: u32) -> Numbers {
+    fn mid(
+        &mut self,
+        pos: &R,
+        n: u32,
+        attacker: bool,
+        th_pn: u32,
+        th_dn: u32,
+        ply: usize,
+    ) -> Numbers {
         if let Some(settled) = self.settled(pos, n, attacker) {
             return settled;
         }
-        let moves: Moves<R> = pos.legal_moves();
+        let started = self.prover.nodes();
+        let earlier_work = self.numbers.get(pos.key(), n).map_or(0, |(_, work)| work);
+        let moves = self.ordered_moves(pos, n, attacker, ply);
         let child_n = if attacker { n - 1 } else { n };
-        let children: Vec<(R::Move, R)> = moves.iter().map(|&m| (m, pos.play(m))).collect();
         // Children's numbers are looked up once and then refreshed only for the child just
         // searched: re-reading every sibling each round costs more than stale heuristics do.
-        let mut child_numbers: Vec<Numbers> = children
-            .iter()
-            .map(|(_, child)| self.lookup(child, child_n, !attacker))
-            .collect();
+        let mut child_numbers: Vec<Numbers> = Vec::with_capacity(moves.len());
+        for &m in moves.iter() {
+            self.prover.note_node();
+            let child = pos.play(m);
+            child_numbers.push(self.lookup(&child, child_n, !attacker));
+        }
         loop {
             if self.out_of_budget() {
                 return Numbers::UNKNOWN;
             }
-            self.prover.note_node();
             // OR node: minimise pn, sum dn. AND node: minimise dn, sum pn.
             let mut sum = 0u32;
             let mut best_value = INF;
@@ -249,14 +253,20 @@ impl<'p, 'a, R: Rules, Q: Question> Dfpn<'p, 'a, R, Q> {
                     dn: best_value,
                 }
             };
-            let best_move = best.map_or_else(R::Move::default, |i| children[i].0);
-            if numbers.pn == 0 || numbers.dn == 0 || numbers.pn >= th_pn || numbers.dn >= th_dn {
-                self.record(pos, n, numbers, best_move);
-                return numbers;
-            }
-            let Some(i) = best else {
-                self.record(pos, n, numbers, best_move);
-                return numbers;
+            let best_move = best.map_or_else(R::Move::default, |i| moves[i]);
+            let done = numbers.pn == 0 || numbers.dn == 0;
+            let i = match best {
+                Some(i) if !done && numbers.pn < th_pn && numbers.dn < th_dn => i,
+                _ => {
+                    if done && attacker == (numbers.pn == 0) && !best_move.is_null() {
+                        // The proving attack or the refuting defence: the prover's killers and
+                        // history learn from df-pn's results as from its own.
+                        self.prover.learn(attacker, ply, best_move, n);
+                    }
+                    let work = earlier_work + (self.prover.nodes() - started);
+                    self.record(pos, n, numbers, best_move, work);
+                    return numbers;
+                }
             };
             let (child_th_pn, child_th_dn) = if attacker {
                 (
@@ -269,8 +279,15 @@ impl<'p, 'a, R: Rules, Q: Question> Dfpn<'p, 'a, R, Q> {
                     th_dn.min(second_value.saturating_add(1)),
                 )
             };
-            child_numbers[i] =
-                self.mid(&children[i].1, child_n, !attacker, child_th_pn, child_th_dn);
+            let child = pos.play(moves[i]);
+            child_numbers[i] = self.mid(
+                &child,
+                child_n,
+                !attacker,
+                child_th_pn,
+                child_th_dn,
+                ply + 1,
+            );
         }
     }
 }

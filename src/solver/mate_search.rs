@@ -4,16 +4,18 @@
 //! Short lengths (up to [`EXACT_MOVES`]) are settled one by one with the depth-first prover,
 //! so a mate found there is the shortest and every key is listed. Beyond that, proving "no
 //! mate in n" for each shorter n first would cost far more than finding the mate, so df-pn
-//! proves "mate within N" directly, then budgeted df-pn runs shorten the bound while they can.
+//! proves "mate within N" directly, its restriction lanes racing the unrestricted search
+//! ([`super::lanes`]), then budgeted races shorten the bound while they can.
 //! The reported length is then a proven mate length, not necessarily the shortest.
 
+use super::lanes::{race, LaneTables, Race};
 use super::prover::Prover;
-use super::solve::{dfpn_entries, DFPN_ROOT_BUDGET};
-use super::tt::DirectMate;
+use super::solve::DFPN_ROOT_BUDGET;
+use super::tt::{DirectMate, Question};
 use super::{Dfpn, TranspositionTable};
 use crate::board::Move;
 use crate::kernel::SearchControl;
-use crate::rules::Rules;
+use crate::rules::{RuleMove, Rules};
 
 /// Lengths settled exactly (shortest mate, all keys) by the depth-first prover.
 pub const EXACT_MOVES: u32 = 4;
@@ -59,13 +61,18 @@ pub fn mate_search_among<R: Rules>(
         .copied()
         .filter(|m| root_moves.is_empty() || root_moves.contains(m))
         .collect();
-    let result = exact(&mut prover, pos, &candidates, max_moves.min(EXACT_MOVES)).or_else(|| {
-        (max_moves > EXACT_MOVES)
-            .then(|| deep(&mut prover, pos, &candidates, max_moves))
-            .flatten()
-    });
+    // An answer of the exact phase is trusted only when no limit cut it short (a stopped
+    // search could miss a shorter mate); a deep mate is proven when found, whatever follows.
+    let exact_moves = max_moves.min(EXACT_MOVES);
+    if let Some(found) = exact(&mut prover, pos, &candidates, exact_moves) {
+        prover.flush_nodes();
+        return (!prover.aborted()).then_some(found);
+    }
+    let result = (max_moves > EXACT_MOVES && !prover.aborted())
+        .then(|| deep(&mut prover, pos, &candidates, max_moves))
+        .flatten();
     prover.flush_nodes();
-    result.filter(|_| !prover.aborted())
+    result
 }
 
 /// Lengths 1..=`max` in turn with the depth-first prover: the first found is the shortest.
@@ -101,73 +108,127 @@ fn deep<R: Rules>(
     candidates: &[R::Move],
     max: u32,
 ) -> Option<MateFound<R::Move>> {
-    let (mut moves, mut key) = (max, prove_key(prover, pos, candidates, max, None)?);
+    let all = candidates.len() == pos.legal_moves().len();
+    let lanes = LaneTables::new(prover.table().size_bytes());
     let floor = EXACT_MOVES + 1;
+    let mut moves = max;
+    // Key and variation are read as soon as a bound is proven: a limit that stops a later,
+    // shorter bound leaves this mate standing.
+    let proof = prove(prover, &lanes, pos, candidates, all, max, None)?;
+    let (mut key, mut pv) = read_line(prover, &lanes, proof, pos, candidates, max)?;
     while moves > floor {
         let budget = DFPN_ROOT_BUDGET << (moves - floor).min(4);
-        match prove_key(prover, pos, candidates, moves - 1, Some(budget)) {
-            Some(shorter) => {
-                key = shorter;
-                moves -= 1;
-            }
-            None => break,
-        }
+        let Some(proof) = prove(
+            prover,
+            &lanes,
+            pos,
+            candidates,
+            all,
+            moves - 1,
+            Some(budget),
+        ) else {
+            break;
+        };
+        let Some(line) = read_line(prover, &lanes, proof, pos, candidates, moves - 1) else {
+            break;
+        };
+        (key, pv) = line;
+        moves -= 1;
     }
-    // When the exact phase covered every shorter length, the bound is the shortest.
-    let shortest = moves == floor;
-    let pv = principal_variation(prover, pos, key, moves);
     Some(MateFound {
         moves,
-        shortest,
+        // The exact phase settled every shorter length (the search reached here unstopped).
+        shortest: moves == floor,
         keys: vec![key],
         pv,
     })
 }
 
-/// A first move that mates within `n`, proven by df-pn (with a node budget, if given). With
-/// every move allowed, df-pn works on the root itself (it spends its effort on the most
-/// promising first moves) and the proof leaves the key in the table; with `searchmoves`, the
-/// listed moves are tried one by one.
-fn prove_key<R: Rules>(
+/// The key and variation of a proven bound, read from the table of the lane that proved it.
+fn read_line<R: Rules>(
     prover: &mut Prover<R>,
+    lanes: &LaneTables<R::Move>,
+    lane: Option<usize>,
     pos: &R,
     candidates: &[R::Move],
     n: u32,
+) -> Option<(R::Move, Vec<R::Move>)> {
+    match lane {
+        None => principal_line(prover, pos, candidates, n),
+        Some(i) => principal_line(
+            &mut Prover::new(lanes.table(i), prover.control()),
+            pos,
+            candidates,
+            n,
+        ),
+    }
+}
+
+/// Proves "mate within `n`": with every move allowed, by a race of the restriction lanes
+/// ([`race`]); with `searchmoves`, by df-pn on the listed moves one by one. The proof's lane:
+/// `Some(None)` the shared table holds it, `Some(Some(i))` restricted lane `i`'s table.
+fn prove<R: Rules>(
+    prover: &mut Prover<R>,
+    lanes: &LaneTables<R::Move>,
+    pos: &R,
+    candidates: &[R::Move],
+    all: bool,
+    n: u32,
     budget: Option<u64>,
-) -> Option<R::Move> {
-    let all = candidates.len() == pos.legal_moves().len();
-    let entries = dfpn_entries(prover.table());
+) -> Option<Option<usize>> {
+    let entries = working_entries(prover.table());
+    if all {
+        return match race(prover, entries, lanes, pos, n, budget) {
+            Race::Mate(lane) => Some(lane),
+            Race::NoMate | Race::Undecided => None,
+        };
+    }
     let mut dfpn = Dfpn::new(prover, entries);
     if let Some(nodes) = budget {
         dfpn = dfpn.with_node_budget(nodes);
     }
-    if all {
-        if dfpn.attacker_wins(pos, n) != Some(true) {
-            return None;
-        }
-        // The key is the first move whose position the proof settled within n - 1.
-        let table = prover.table();
-        return candidates
-            .iter()
-            .copied()
-            .find(|&m| table.probe(pos.play(m).key()).proves_win(n - 1))
-            .or_else(|| {
-                candidates
-                    .iter()
-                    .copied()
-                    .find(|&m| prover.defender_loses(&pos.play(m), n - 1))
-            });
-    }
     candidates
         .iter()
+        .any(|&m| dfpn.defender_loses(&pos.play(m), n - 1) == Some(true))
+        .then_some(None)
+}
+
+/// Working-table entries of the mate search's unrestricted df-pn: from the engine's `Hash`, one
+/// 24-byte entry per 96 bytes of the shared table, so it adds at most a quarter of it (and the
+/// lanes another quarter, see [`LaneTables::new`]); pages are taken only as they are used.
+fn working_entries<Q: Question, M: RuleMove>(tt: &TranspositionTable<Q, M>) -> usize {
+    (tt.size_bytes() / 96).max(1 << 12)
+}
+
+/// The key of a proven "mate within `n`" and its principal variation, read with `prover`
+/// (whose table holds the proof; under restrictions its mates are still mates). `None` when a
+/// limit stopped it before the key was found.
+fn principal_line<R: Rules, Q: Question>(
+    prover: &mut Prover<R, Q>,
+    pos: &R,
+    candidates: &[R::Move],
+    n: u32,
+) -> Option<(R::Move, Vec<R::Move>)> {
+    // The key is the first move whose position the proof settled within n - 1.
+    let table = prover.table();
+    let key = candidates
+        .iter()
         .copied()
-        .find(|&m| dfpn.defender_loses(&pos.play(m), n - 1) == Some(true))
+        .find(|&m| table.probe(pos.play(m).key()).proves_win(n - 1))
+        .or_else(|| {
+            candidates
+                .iter()
+                .copied()
+                .find(|&m| prover.defender_loses(&pos.play(m), n - 1))
+        })?;
+    // A limit may cut the variation short; the key stands (it was proven).
+    Some((key, principal_variation(prover, pos, key, n)))
 }
 
 /// Key, then the defence that holds out longest and a mating reply, down to mate. Lengths
 /// come from the table where the proof left them (cheap), else from the prover.
-fn principal_variation<R: Rules>(
-    prover: &mut Prover<R>,
+fn principal_variation<R: Rules, Q: Question>(
+    prover: &mut Prover<R, Q>,
     pos: &R,
     key: R::Move,
     moves: u32,
@@ -204,7 +265,11 @@ fn principal_variation<R: Rules>(
 
 /// A bound `n <= max` within which the attacker (to move in `pos`) mates: the table's bound
 /// when it has one, else the shortest by the prover when `max` is small.
-fn known_length<R: Rules>(prover: &mut Prover<R>, pos: &R, max: u32) -> Option<u32> {
+fn known_length<R: Rules, Q: Question>(
+    prover: &mut Prover<R, Q>,
+    pos: &R,
+    max: u32,
+) -> Option<u32> {
     let bounds = prover.table().probe(pos.key());
     if bounds.win_within != 0 && u32::from(bounds.win_within) <= max {
         return Some(u32::from(bounds.win_within));

@@ -5,6 +5,8 @@
 //! transposition table is typed by the question it answers ([`Question`]).
 
 mod dfpn;
+mod dfpn_table;
+mod lanes;
 mod mate_search;
 mod present;
 mod prover;
@@ -12,7 +14,8 @@ mod solve;
 mod tree;
 mod tt;
 
-pub use dfpn::Dfpn;
+pub use dfpn::{Dfpn, InitialNumbers, DEFAULT_INITIAL_NUMBERS};
+pub use lanes::LANES;
 pub use mate_search::{mate_search, mate_search_among, MateFound, EXACT_MOVES};
 pub use present::{
     every_defence, generation_order, DefenceFacts, FirstMoveOrder, Presentation, ShownDefences,

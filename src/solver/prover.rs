@@ -490,6 +490,15 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
         }
     }
 
+    /// What another search (df-pn) proved at `ply` with `n` attacker moves left: the attack
+    /// that mates or the defence that refutes, for the killers and the refutation history.
+    pub(super) fn learn(&mut self, attacker: bool, ply: usize, m: R::Move, n: u32) {
+        self.add_killer(attacker, ply, m);
+        if !attacker {
+            self.add_refutation(m, n);
+        }
+    }
+
     /// Deeper refutations weigh more: they saved larger searches.
     fn add_refutation(&mut self, m: R::Move, n: u32) {
         let slot = &mut self.refutations[R::history_index(m)];
@@ -506,7 +515,7 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
     }
 
     /// Attacker: the table's move, then checks, captures (most valuable victim first), killers.
-    fn order_attacks(&self, pos: &R, moves: &mut Moves<R>, best: R::Move, ply: usize) {
+    pub(super) fn order_attacks(&self, pos: &R, moves: &mut Moves<R>, best: R::Move, ply: usize) {
         let killers = self.killers(true, ply);
         let checks = pos.check_info();
         sort_by_score::<R>(moves, |m| {
@@ -532,7 +541,7 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
 
     /// Defender: the table's refutation and the killer refutations first, then the moves that
     /// refuted most elsewhere.
-    fn order_defences(&self, moves: &mut Moves<R>, best: R::Move, ply: usize) {
+    pub(super) fn order_defences(&self, moves: &mut Moves<R>, best: R::Move, ply: usize) {
         // Above any history weight, and within the range `sort_by_score` packs.
         const FIRST: i32 = i32::MAX >> 2;
         let killers = self.killers(false, ply);

@@ -1,0 +1,138 @@
+//! Deep mates (issue 15): every mate the engine's mate search reports beyond the exact lengths
+//! is confirmed by the unrestricted depth-first prover over a fresh table, and df-pn under a
+//! restriction lane's rules answers as the depth-first prover does under the same rules.
+
+use mateproof::board::{Position, Validation};
+use mateproof::formats::epd::{parse_lines, BestMoves};
+use mateproof::kernel::SearchControl;
+use mateproof::reference::shared_text;
+use mateproof::solver::{
+    mate_search, Dfpn, Prover, Restricted, TranspositionTable, EXACT_MOVES, LANES,
+};
+
+/// (position, N) of the `bm #N` lines of a shared suite with N in `lengths`; `None` when the
+/// shared reference data is absent (the test skips).
+fn mates(name: &str, lengths: std::ops::RangeInclusive<u32>) -> Option<Vec<(Position, u32)>> {
+    let text = shared_text(&format!("suites/{name}"))?;
+    let mut found = Vec::new();
+    for (line, epd) in parse_lines(&text) {
+        let epd = epd.unwrap_or_else(|e| panic!("{name}:{line}: {e}"));
+        let pos = epd
+            .position(Validation::Lenient)
+            .unwrap_or_else(|e| panic!("{name}:{line}: {e}"));
+        let n = match epd.best_moves(&pos) {
+            Ok(Some(BestMoves::Mate(n))) if n > 0 => n as u32,
+            _ => match epd.dm() {
+                Ok(Some(n)) => n,
+                _ => continue,
+            },
+        };
+        if lengths.contains(&n) {
+            found.push((pos, n));
+        }
+    }
+    Some(found)
+}
+
+#[test]
+fn every_deep_mate_the_search_reports_is_confirmed_by_the_prover() {
+    let Some(sample) = mates("matetrack.epd", 6..=8) else {
+        return;
+    };
+    // Every 40th position of #6-#8, each with a node limit (deterministic, unlike time).
+    let mut confirmed = 0;
+    for (pos, n) in sample.iter().step_by(40).take(12) {
+        let control = SearchControl::unlimited().with_node_limit(3_000_000);
+        let tt = TranspositionTable::new(32);
+        let Some(found) = mate_search(pos, *n, &control, &tt) else {
+            continue;
+        };
+        let fen = format!("{pos:?}");
+        assert!(found.moves <= *n, "{fen}: mate in {} > {n}", found.moves);
+        let key = found.keys[0];
+        assert_eq!(found.pv.first(), Some(&key), "{fen}");
+        let fresh = TranspositionTable::new(32);
+        let verify = SearchControl::unlimited();
+        let mut prover = Prover::new(&fresh, &verify);
+        assert!(
+            prover.defender_loses(&pos.after(key), found.moves - 1),
+            "{fen}: the search's mate in {} with {key} is no mate",
+            found.moves
+        );
+        if found.moves > EXACT_MOVES {
+            confirmed += 1;
+        }
+    }
+    assert!(
+        confirmed >= 3,
+        "only {confirmed} deep mates found to confirm"
+    );
+}
+
+#[test]
+fn dfpn_in_a_restriction_lane_answers_as_the_restricted_prover() {
+    let Some(sample) = mates("dm3.epd", 3..=3) else {
+        return;
+    };
+    let control = SearchControl::unlimited();
+    let (mut compared, mut restricted_away) = (0, 0);
+    for (pos, n) in sample.iter().take(30) {
+        let plain = Prover::new(&TranspositionTable::new(4), &control).attacker_wins(pos, *n);
+        assert!(plain, "{pos:?}: no mate in {n}");
+        for lane in LANES {
+            let question = Restricted(lane);
+            let dfs_table = TranspositionTable::for_question(4, question);
+            let dfs = Prover::new(&dfs_table, &control).attacker_wins(pos, *n);
+            let dfpn_table = TranspositionTable::for_question(4, question);
+            let mut prover = Prover::new(&dfpn_table, &control);
+            let dfpn = Dfpn::new(&mut prover, 1 << 16).attacker_wins(pos, *n);
+            assert_eq!(dfpn, Some(dfs), "{pos:?} under {lane:?}");
+            compared += 1;
+            restricted_away += usize::from(!dfs);
+        }
+    }
+    assert!(compared > 0);
+    // The lanes do restrict: some mates are not found under them.
+    assert!(
+        restricted_away > 0,
+        "no mate of the sample is restricted away"
+    );
+}
+
+#[test]
+fn a_deep_mate_stands_when_a_limit_stops_the_search_for_a_shorter_one() {
+    // Mate in 7 (matetrack), searched within 10: the bound 10 is proven first, then shortened.
+    let pos = Position::from_fen("8/7K/Bp5p/b1p5/k1P5/8/PP6/8 w - - 0 1", Validation::Strict)
+        .expect("a legal position");
+    let mut stopped_with_mate = 0;
+    for limit in (0..8).map(|k| 250_000u64 << k) {
+        let control = SearchControl::unlimited().with_node_limit(limit);
+        let tt = TranspositionTable::new(32);
+        let found = mate_search(&pos, 10, &control, &tt);
+        let Some(found) = found else { continue };
+        assert!(
+            (7..=10).contains(&found.moves),
+            "{limit}: mate in {}",
+            found.moves
+        );
+        let fresh = TranspositionTable::new(32);
+        let verify = SearchControl::unlimited();
+        assert!(
+            Prover::new(&fresh, &verify).defender_loses(&pos.after(found.keys[0]), found.moves - 1),
+            "{limit}: {} does not mate in {}",
+            found.keys[0],
+            found.moves
+        );
+        if control.was_stopped() {
+            assert!(
+                !found.shortest,
+                "{limit}: a stopped search cannot know the shortest"
+            );
+            stopped_with_mate += 1;
+        }
+    }
+    assert!(
+        stopped_with_mate > 0,
+        "no limit stopped the search after a mate was proven"
+    );
+}
