@@ -8,6 +8,7 @@
 //! modules (`popeye`, `suite`, `composer`, `output`, `perft`, `uci`).
 
 pub mod args;
+pub mod classify;
 pub mod composer;
 pub mod exit;
 pub mod grundy;
@@ -53,6 +54,8 @@ pub enum Command {
     Suite(suite::SuiteArgs),
     /// Merge the JSON reports of `suite --shard K/N` runs into one summary.
     SuiteMerge(suite::MergeArgs),
+    /// What can happen within N plies for the side to move: help win/loss/draw, hang, forced win/loss.
+    Classify(classify::ClassifyArgs),
     /// Impartial chess on a Young diagram (Sprague-Grundy values, misère, sums, custom pieces).
     Grundy(grundy::GrundyArgs),
     /// Run the UCI engine on stdin/stdout (also what `mateproof` with no arguments does).
@@ -70,6 +73,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Popeye(args)) => popeye::run_command(&args),
         Some(Command::Suite(args)) => suite::run_suite(&args),
         Some(Command::SuiteMerge(args)) => suite::run_merge(&args),
+        Some(Command::Classify(args)) => classify::run(&args),
         Some(Command::Grundy(args)) => grundy::run(&args),
         Some(Command::Uci) => uci::run(),
         None => stdin::run(),
