@@ -7,8 +7,12 @@ use crate::rules::Rules;
 /// How a line ended on the board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum LineEnd {
-    Mate { mated: Color },
-    Stalemate { stalemated: Color },
+    Mate {
+        mated: Color,
+    },
+    Stalemate {
+        stalemated: Color,
+    },
     /// Neither side can ever be mated (by material).
     Dead,
 }

@@ -151,7 +151,9 @@ impl<'a, R: Rules> LineSearch<'a, R> {
             Some(quantifier) => {
                 let moves = self.candidates(pos, plies);
                 match quantifier {
-                    Quantifier::Exists => moves.iter().any(|&m| self.search(&pos.play(m), plies - 1)),
+                    Quantifier::Exists => {
+                        moves.iter().any(|&m| self.search(&pos.play(m), plies - 1))
+                    }
                     Quantifier::ForAll => {
                         // Fewer candidates than moves: some move cannot reach the goal.
                         moves.len() as u64 == pos.count_legal_moves()

@@ -74,8 +74,14 @@ fn the_table_keeps_both_bounds_of_its_one_question() {
 fn a_line_ends_at_the_first_mate_stalemate_or_dead_position() {
     // 1...Kxb2 leaves bare kings: a dead position after one ply.
     let fen = "8/8/8/8/8/2k5/1R6/7K b - - 0 1";
-    assert_eq!(shortest(LineQuestion::help_draw(Color::Black), fen, 3), Some(1));
-    assert_eq!(LineEnd::of(&pos("8/8/8/8/8/8/2k5/K7 w - - 0 1")), Some(LineEnd::Dead));
+    assert_eq!(
+        shortest(LineQuestion::help_draw(Color::Black), fen, 3),
+        Some(1)
+    );
+    assert_eq!(
+        LineEnd::of(&pos("8/8/8/8/8/8/2k5/K7 w - - 0 1")),
+        Some(LineEnd::Dead)
+    );
     assert_eq!(
         LineEnd::of(&pos("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1")),
         Some(LineEnd::Stalemate {
@@ -96,6 +102,11 @@ fn series_play_lets_the_opponent_pass_and_forbids_early_checks() {
     let mut table = LineTable::for_question(1, question);
     let mut search = LineSearch::new(&mut table, &control);
     let line = search.witness(&pos(fen), 2).expect("unlimited");
-    assert_eq!(line.len(), 3, "move, pass, mate: {:?}", san_line(fen, &line));
+    assert_eq!(
+        line.len(),
+        3,
+        "move, pass, mate: {:?}",
+        san_line(fen, &line)
+    );
     assert!(line[1].is_null());
 }

@@ -125,7 +125,10 @@ impl<R: Rules> Asker<'_, R> {
     }
 
     /// The shortest line reaching `question`'s goal within the bound, with the line.
-    fn cooperative(&mut self, question: LineQuestion) -> Result<Option<Witnessed<R::Move>>, Stopped> {
+    fn cooperative(
+        &mut self,
+        question: LineQuestion,
+    ) -> Result<Option<Witnessed<R::Move>>, Stopped> {
         let (pos, max) = (self.pos, self.plies);
         self.with_search(question, |search| match search.shortest(pos, max)? {
             Some(plies) => Ok(Some(Witnessed {

@@ -32,7 +32,11 @@ pub fn verdicts(c: &Classification<Move>, pos: &Position) -> Vec<Verdict> {
     for (field, found, goal) in [
         ("help_win", &c.help_win, format!("{side} mating")),
         ("help_loss", &c.help_loss, format!("{side} checkmated")),
-        ("help_draw", &c.help_draw, "stalemate or a dead position".to_owned()),
+        (
+            "help_draw",
+            &c.help_draw,
+            "stalemate or a dead position".to_owned(),
+        ),
     ] {
         out.push(match found {
             Some(w) => Verdict {
@@ -48,7 +52,10 @@ pub fn verdicts(c: &Classification<Move>, pos: &Position) -> Vec<Verdict> {
                     numbered(pos, &w.line)
                 ),
             },
-            None => none(field, format!("no line of at most {} ends with {goal}", plies(n))),
+            None => none(
+                field,
+                format!("no line of at most {} ends with {goal}", plies(n)),
+            ),
         });
     }
     let first_end = [&c.help_win, &c.help_loss, &c.help_draw]
@@ -203,7 +210,9 @@ fn end_words(end: LineEnd, x: Color) -> String {
 
 /// How the line `line` from `pos` ends, in words.
 fn end_name(pos: &Position, line: &[Move], x: Color) -> String {
-    let last = replay(pos, line).last().map_or_else(|| pos.clone(), |(p, m)| step(p, *m));
+    let last = replay(pos, line)
+        .last()
+        .map_or_else(|| pos.clone(), |(p, m)| step(p, *m));
     LineEnd::of(&last).map_or_else(|| "no end".to_owned(), |end| end_words(end, x))
 }
 
