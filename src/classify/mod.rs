@@ -15,11 +15,13 @@
 //! computes and prints nothing: the command line and UCI present its [`Classification`].
 
 mod end;
+mod prune;
 mod search;
 mod table;
 mod verdict;
 
 pub use end::LineEnd;
+pub use prune::LineRules;
 pub use search::{LineSearch, Stopped};
 pub use table::LineTable;
 pub use verdict::{classify, Classification, ForcedLoss, ForcedWin, Witnessed};

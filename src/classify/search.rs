@@ -6,9 +6,10 @@
 //! Every answer it gives is exact for the question and bound asked; a stopped search (time,
 //! nodes, `stop`) gives [`Stopped`] instead of an answer and stores nothing it did not finish.
 
+use super::prune::{LineRules, MOST_UNITS_ONE_MOVE_TAKES};
 use super::{Goal, LineEnd, LineQuestion, LineTable, Quantifier};
 use crate::kernel::SearchControl;
-use crate::rules::{Moves, RuleMove, Rules};
+use crate::rules::{Moves, RuleMove};
 
 /// The search was stopped before it could answer.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -18,7 +19,7 @@ pub struct Stopped;
 const POLL_INTERVAL: u64 = 1024;
 
 /// One line question asked of positions of `R`, over a table for that question.
-pub struct LineSearch<'a, R: Rules> {
+pub struct LineSearch<'a, R: LineRules> {
     table: &'a mut LineTable<R>,
     question: LineQuestion,
     control: &'a SearchControl,
@@ -26,7 +27,7 @@ pub struct LineSearch<'a, R: Rules> {
     stopped: bool,
 }
 
-impl<'a, R: Rules> LineSearch<'a, R> {
+impl<'a, R: LineRules> LineSearch<'a, R> {
     /// A search answering `table`'s question, stopping when `control` says so.
     pub fn new(table: &'a mut LineTable<R>, control: &'a SearchControl) -> LineSearch<'a, R> {
         let question = table.question();
@@ -136,9 +137,15 @@ impl<'a, R: Rules> LineSearch<'a, R> {
         if plies == 0 || self.stopped {
             return false;
         }
+        if self.question.goal.within(Goal::DEAD) && plies < pos.plies_to_dead() {
+            return false;
+        }
+        // The last ply is cheaper to answer again than to keep: it stays out of the table.
         let key = pos.key();
-        if let Some(answer) = self.table.probe(key, plies) {
-            return answer;
+        if plies > 1 {
+            if let Some(answer) = self.table.probe(key, plies) {
+                return answer;
+            }
         }
         self.nodes += 1;
         if self.nodes % POLL_INTERVAL == 0 {
@@ -165,15 +172,18 @@ impl<'a, R: Rules> LineSearch<'a, R> {
         if self.stopped {
             return false;
         }
-        self.table.store(key, plies, answer);
+        if plies > 1 {
+            self.table.store(key, plies, answer);
+        }
         answer
     }
 
     /// The moves worth trying at a position that is no end: all of them, except on the last
-    /// ply, where the move must end the line in the goal. An end the mover's move can make is
-    /// the opponent mated or stalemated, or a dead position; when the goal holds none of
-    /// them no move is tried, and when it holds only the opponent's mate only checks that may
-    /// mate are.
+    /// ply, where the move must end the line in the goal. The mover's last move can mate the
+    /// opponent (only a check may), stalemate it (only when it has no more mobile units than
+    /// the move can take away: [`LineRules`]) or leave a dead position (only when the material
+    /// allows it in one ply, by a capture or a promotion); a move that can do none of what the
+    /// goal asks is not tried.
     fn candidates(&self, pos: &R, plies: u32) -> Moves<R> {
         if plies > 1 {
             return pos.legal_moves();
@@ -184,14 +194,24 @@ impl<'a, R: Rules> LineSearch<'a, R> {
             (Goal::X_MATED, Goal::X_STALEMATED)
         };
         let goal = self.question.goal;
-        let others = mover_stalemates.or(Goal::DEAD);
-        let can_mate = mover_mates.within(goal);
-        let can_end_otherwise = others.meets(goal);
-        if can_end_otherwise {
-            return pos.legal_moves();
-        }
+        let mates = mover_mates.within(goal);
+        let kills = Goal::DEAD.within(goal) && pos.plies_to_dead() <= 1;
+        let resistance = if mover_stalemates.within(goal) {
+            pos.stalemate_resistance()
+        } else {
+            u32::MAX
+        };
+        let stalemates = resistance <= MOST_UNITS_ONE_MOVE_TAKES;
         let mut moves = Moves::<R>::new();
-        if can_mate {
+        if stalemates || kills {
+            moves = pos.legal_moves();
+            let info = pos.check_info();
+            moves.retain(|m| {
+                (stalemates && pos.may_stalemate_at_most(m) >= resistance)
+                    || (kills && pos.may_leave_dead(m))
+                    || (mates && pos.gives_check_with(&info, m))
+            });
+        } else if mates {
             let filter = pos.mate_filter();
             moves = pos.checking_moves();
             moves.retain(|m| pos.may_mate(&filter, m));

@@ -8,11 +8,11 @@
 //! goals, so no line ends within N exactly when none of the three is reached. The tests check
 //! all three against independent searches.
 
+use super::prune::LineRules;
 use super::search::Stopped;
 use super::{LineEnd, LineQuestion, LineSearch, LineTable};
 use crate::board::Color;
 use crate::kernel::SearchControl;
-use crate::rules::Rules;
 
 /// A cooperative verdict: the fewest plies and one line of that length.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -60,7 +60,7 @@ pub struct Classification<M> {
 
 /// Classifies `pos` within `plies` plies; each question gets a table of `table_mb` megabytes
 /// (one at a time). `Err(Stopped)` when `control` stopped it first.
-pub fn classify<R: Rules>(
+pub fn classify<R: LineRules>(
     pos: &R,
     plies: u32,
     table_mb: usize,
@@ -102,7 +102,7 @@ pub fn classify<R: Rules>(
 }
 
 /// Asks questions of one position within one bound, a fresh table each.
-struct Asker<'a, R: Rules> {
+struct Asker<'a, R: LineRules> {
     pos: &'a R,
     plies: u32,
     table_mb: usize,
@@ -110,7 +110,7 @@ struct Asker<'a, R: Rules> {
     nodes: u64,
 }
 
-impl<R: Rules> Asker<'_, R> {
+impl<R: LineRules> Asker<'_, R> {
     /// Runs `ask` on a search for `question`, counting its nodes.
     fn with_search<T>(
         &mut self,
