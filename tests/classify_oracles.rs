@@ -1,6 +1,8 @@
 //! `classify` against known answers: the theory digest's oracles K7–K10 (§1.16) through the
 //! line search and through `mateproof classify --json`, the directmate preset against the
-//! dedicated directmate solver on the proven dm2/dm3 suites, and the command's bad input.
+//! dedicated directmate solver on the proven dm2/dm3 suites, and UCI's `go classify`.
+
+mod common;
 
 use mateproof::board::{Color, Move, Position, Validation};
 use mateproof::classify::{LineQuestion, LineSearch, LineTable};
@@ -221,4 +223,39 @@ fn the_directmate_preset_agrees_with_the_directmate_solver() {
         }
         assert_eq!(checked, SUITE_SAMPLE, "{suite}");
     }
+}
+
+/// `go classify plies N`: the heading, the six records in order with SAN lines and keys, then
+/// the forced win's first key as the best move (protocol/uci-extensions.md).
+#[test]
+fn uci_go_classify_answers_with_records_then_bestmove() {
+    let guard = std::time::Duration::from_secs(60);
+    let mut uci = common::Uci::start();
+    uci.send("position fen k7/8/2K5/8/8/8/8/7R w - - 0 1");
+    uci.send("go classify plies 5");
+    let lines = uci.until("bestmove", guard);
+    assert_eq!(
+        lines,
+        [
+            "info string classify side white plies 5",
+            "info string classify help_win 3 line Kb6 Kb8 Rh8#",
+            "info string classify help_loss null",
+            "info string classify help_draw 4 line Ra1+ Kb8 Ra7 Kxa7",
+            "info string classify hang false line Kb6 Kb8 Rh8#",
+            "info string classify forced_win 2 keys Kb6 Kc7 line Kb6 Kb8 Rh8#",
+            "info string classify forced_loss null",
+            "bestmove c6b6",
+        ]
+    );
+    // A hang: no key, so the first legal move.
+    uci.send("position fen 4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    uci.send("go classify plies 3");
+    let lines = uci.until("bestmove", guard);
+    assert!(
+        lines.contains(&"info string classify hang true".to_owned()),
+        "{lines:#?}"
+    );
+    assert!(lines
+        .last()
+        .is_some_and(|l| l.starts_with("bestmove ") && l != "bestmove 0000"));
 }
