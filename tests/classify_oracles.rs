@@ -208,7 +208,7 @@ fn the_directmate_preset_agrees_with_the_directmate_solver() {
                 continue;
             };
             let moves: u32 = n.parse().expect("dm N");
-            let mut problem = Problem::new(p.clone(), Stipulation::direct_mate(moves));
+            let mut problem = Problem::new(p, Stipulation::direct_mate(moves));
             problem.options.variations = false;
             let solution =
                 solve(&problem, &SearchControl::unlimited(), generation_order).expect("solved");

@@ -148,7 +148,7 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
             }
         }
         self.nodes += 1;
-        if self.nodes % POLL_INTERVAL == 0 {
+        if self.nodes.is_multiple_of(POLL_INTERVAL) {
             self.control.add_nodes(POLL_INTERVAL);
             self.stopped = self.control.should_stop();
         }

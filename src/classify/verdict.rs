@@ -141,31 +141,40 @@ impl<R: LineRules> Asker<'_, R> {
 
     /// The shortest forced win, looked for from `from` plies (the help win's length) on.
     fn forced_win(&mut self, from: u32) -> Result<Option<ForcedWin<R::Move>>, Stopped> {
-        let (pos, max) = (self.pos, self.plies);
-        self.with_search(LineQuestion::direct_mate(pos.turn()), |search| {
-            for plies in (from..=max).step_by(2) {
-                if search.holds(pos, plies)? {
-                    return Ok(Some(ForcedWin {
-                        moves: plies.div_ceil(2),
-                        keys: search.successful_moves(pos, plies)?,
-                        line: search.witness(pos, plies)?,
-                    }));
-                }
-            }
-            Ok(None)
+        let question = LineQuestion::direct_mate(self.pos.turn());
+        self.forced(question, from, |search, pos, plies| {
+            Ok(ForcedWin {
+                moves: plies.div_ceil(2),
+                keys: search.successful_moves(pos, plies)?,
+                line: search.witness(pos, plies)?,
+            })
         })
     }
 
     /// The shortest forced loss, looked for from `from` plies (the help loss's length) on.
     fn forced_loss(&mut self, from: u32) -> Result<Option<ForcedLoss<R::Move>>, Stopped> {
+        let question = LineQuestion::forced_loss(self.pos.turn());
+        self.forced(question, from, |search, pos, plies| {
+            Ok(ForcedLoss {
+                moves: plies / 2,
+                line: search.witness(pos, plies)?,
+            })
+        })
+    }
+
+    /// The fewest plies from `from` on, in steps of two (a forced line keeps the help line's
+    /// parity), within which `question` holds, described by `found`.
+    fn forced<T>(
+        &mut self,
+        question: LineQuestion,
+        from: u32,
+        found: impl FnOnce(&mut LineSearch<'_, R>, &R, u32) -> Result<T, Stopped>,
+    ) -> Result<Option<T>, Stopped> {
         let (pos, max) = (self.pos, self.plies);
-        self.with_search(LineQuestion::forced_loss(pos.turn()), |search| {
+        self.with_search(question, |search| {
             for plies in (from..=max).step_by(2) {
                 if search.holds(pos, plies)? {
-                    return Ok(Some(ForcedLoss {
-                        moves: plies / 2,
-                        line: search.witness(pos, plies)?,
-                    }));
+                    return found(search, pos, plies).map(Some);
                 }
             }
             Ok(None)

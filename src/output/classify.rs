@@ -212,7 +212,7 @@ fn end_words(end: LineEnd, x: Color) -> String {
 fn end_name(pos: &Position, line: &[Move], x: Color) -> String {
     let last = replay(pos, line)
         .last()
-        .map_or_else(|| pos.clone(), |(p, m)| step(p, *m));
+        .map_or_else(|| *pos, |(p, m)| step(p, *m));
     LineEnd::of(&last).map_or_else(|| "no end".to_owned(), |end| end_words(end, x))
 }
 
@@ -226,10 +226,10 @@ fn step(pos: &Position, m: Move) -> Position {
 
 /// Each move of `line` with the position it is played in.
 fn replay(pos: &Position, line: &[Move]) -> Vec<(Position, Move)> {
-    let mut at = pos.clone();
+    let mut at = *pos;
     line.iter()
         .map(|&m| {
-            let before = at.clone();
+            let before = at;
             at = step(&at, m);
             (before, m)
         })
