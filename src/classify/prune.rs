@@ -38,6 +38,11 @@ pub trait LineRules: Rules {
         let _ = m;
         u32::MAX
     }
+
+    /// The most mobile units of the opponent any legal move here can take away.
+    fn any_move_takes_at_most(&self) -> u32 {
+        u32::MAX
+    }
 }
 
 /// The most mobile units any one move can take away (castling).
@@ -73,6 +78,17 @@ impl LineRules for Position {
         };
         Rules::generate(&theirs, &mut units);
         units.found.count()
+    }
+
+    /// Castling only with a right to castle, en passant only with an en-passant square.
+    fn any_move_takes_at_most(&self) -> u32 {
+        if self.castling().has_any(self.turn()) {
+            MOST_UNITS_ONE_MOVE_TAKES
+        } else if self.ep_square().is_some() {
+            4
+        } else {
+            3
+        }
     }
 
     fn may_stalemate_at_most(&self, m: Move) -> u32 {

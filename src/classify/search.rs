@@ -201,7 +201,7 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
         } else {
             u32::MAX
         };
-        let stalemates = resistance <= MOST_UNITS_ONE_MOVE_TAKES;
+        let stalemates = resistance <= pos.any_move_takes_at_most().min(MOST_UNITS_ONE_MOVE_TAKES);
         let mut moves = Moves::<R>::new();
         if stalemates || kills {
             moves = pos.legal_moves();
