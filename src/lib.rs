@@ -6,6 +6,7 @@
 //! "Architecture" section draws the picture.
 
 pub mod board;
+pub mod classify;
 pub mod cli;
 pub mod composer;
 pub mod engine;

@@ -1,7 +1,7 @@
 //! How a game ends on the board: checkmate, stalemate, dead position (FIDE's material cases),
 //! and the bookkeeping game mode needs for repetition and the 50-move rule.
 
-use super::{Bitboard, Color, Position, Role};
+use super::{Bitboard, Position, Role};
 
 /// The outcome the board itself decides, if any.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -9,7 +9,7 @@ pub enum EndState {
     /// The side to move is mated.
     Checkmate,
     Stalemate,
-    /// Neither side can ever mate (K v K, K+minor v K, K+B v K+B with same-coloured bishops).
+    /// Neither side can ever mate (K v K, K+minor v K, kings with bishops all on one colour).
     DeadPosition,
 }
 
@@ -36,13 +36,12 @@ impl Position {
         match minors.count() {
             0 | 1 => true,
             _ => {
-                // Only bishops, all on one square colour: nobody can ever mate.
+                // Only bishops, all on one square colour, however many and whoever owns
+                // them: every king has a flight of the other colour that no bishop can cover
+                // or block, so nobody can ever mate.
                 knights.is_empty()
                     && ((bishops & Bitboard::DARK_SQUARES).is_empty()
                         || (bishops - Bitboard::DARK_SQUARES).is_empty())
-                    && Color::ALL
-                        .iter()
-                        .all(|&c| self.pieces(c, Role::Bishop).count() <= 1)
             }
         }
     }
@@ -139,6 +138,18 @@ mod tests {
         );
         assert_eq!(pos("8/8/4k1b1/8/8/3K4/8/6B1 w - - 0 1").end_state(), None);
         assert_eq!(pos("8/8/4k3/8/8/3K4/8/5NN1 w - - 0 1").end_state(), None);
+        // Several bishops on one colour are dead too (python-chess agrees); a knight against
+        // a bishop or a knight is not: a helpmate exists.
+        assert_eq!(
+            pos("8/8/4k3/8/8/3K4/8/5B1B w - - 0 1").end_state(),
+            Some(EndState::DeadPosition)
+        );
+        assert_eq!(
+            pos("8/8/4k3/8/b7/3K4/8/5B1B w - - 0 1").end_state(),
+            Some(EndState::DeadPosition)
+        );
+        assert_eq!(pos("8/8/4kn2/8/8/3K4/8/6N1 w - - 0 1").end_state(), None);
+        assert_eq!(pos("8/8/4kn2/8/8/3K4/8/5B2 w - - 0 1").end_state(), None);
         assert_eq!(Position::startpos().end_state(), None);
     }
 

@@ -8,6 +8,7 @@
 //! modules (`popeye`, `suite`, `composer`, `output`, `perft`, `uci`).
 
 pub mod args;
+pub mod classify;
 pub mod composer;
 pub mod exit;
 pub mod fairy_keys;
@@ -56,6 +57,8 @@ pub enum Command {
     Suite(suite::SuiteArgs),
     /// Merge the JSON reports of `suite --shard K/N` runs into one summary.
     SuiteMerge(suite::MergeArgs),
+    /// What can happen within N plies for the side to move: help win/loss/draw, hang, forced win/loss.
+    Classify(classify::ClassifyArgs),
     /// Impartial chess on a Young diagram (Sprague-Grundy values, misère, sums, custom pieces).
     Grundy(grundy::GrundyArgs),
     /// The keys of a directmate with fairy pieces (Popeye's codes, or FEN with --piece).
@@ -79,6 +82,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Popeye(args)) => popeye::run_command(&args),
         Some(Command::Suite(args)) => suite::run_suite(&args),
         Some(Command::SuiteMerge(args)) => suite::run_merge(&args),
+        Some(Command::Classify(args)) => classify::run(&args),
         Some(Command::Grundy(args)) => grundy::run(&args),
         Some(Command::FairyKeys(args)) => fairy_keys::run(&args),
         Some(Command::Pieces(args)) => pieces::run(&args),

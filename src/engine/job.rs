@@ -4,6 +4,8 @@
 //! - [`Task::Mate`]: the solver proves the shortest mate within N moves ([`mate_search_among`],
 //!   first moves restricted to `searchmoves` when given); with none, [`Message::NoMate`] and a
 //!   short alpha-beta search picks the move.
+//! - [`Task::Classify`]: what can happen within N plies ([`crate::classify`]), as one
+//!   classification; the best move is the forced win's first key, else the first legal move.
 //! - [`Task::Game`]: the alpha-beta game search ([`crate::search`]), and beside it (with
 //!   `threads` ≥ 2) the solver looking for the shortest forced mate by increasing length. A
 //!   proved mate ends the game search and is preferred to its result.
@@ -66,6 +68,8 @@ impl Tables {
 pub enum Task {
     Perft(u32),
     Mate(u32),
+    /// Classify the position within this many plies.
+    Classify(u32),
     Game,
 }
 
@@ -211,6 +215,7 @@ fn run(job: Job, ctx: &Context, gate: &Gate) {
             None
         }
         Task::Mate(moves) => Some(run_mate(&job, moves, ctx)),
+        Task::Classify(plies) => Some(run_classify(&job.position, plies, ctx)),
         Task::Game => Some(run_game(&job, ctx)),
     }));
     let (best, ponder) = match outcome {
@@ -293,6 +298,26 @@ fn run_mate(job: &Job, moves: u32, ctx: &Context) -> (Move, Option<Move>) {
 }
 
 /// The move sent when nothing better is known (`0000` when there is none).
+/// The classification within `plies`, each question over a table of a quarter of the mate
+/// table's size; `stop` ends it without a verdict.
+fn run_classify(pos: &Position, plies: u32, ctx: &Context) -> (Move, Option<Move>) {
+    let control = solver_control(ctx, None);
+    let table_mb = (ctx.tables.mate.size_bytes() >> 22).max(1);
+    match crate::classify::classify(pos, plies, table_mb, &control) {
+        Ok(classification) => {
+            ctx.listener.on_classify(&classification, pos);
+            let key = classification
+                .forced_win
+                .and_then(|w| w.keys.first().copied());
+            (key.unwrap_or_else(|| first_legal_move(pos)), None)
+        }
+        Err(_) => {
+            ctx.listener.on_message(&Message::ClassifyStopped(plies));
+            (first_legal_move(pos), None)
+        }
+    }
+}
+
 fn first_legal_move(pos: &Position) -> Move {
     pos.legal_moves().first().copied().unwrap_or(Move::NULL)
 }

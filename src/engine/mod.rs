@@ -16,6 +16,7 @@ mod signal;
 pub use job::{Go, Task, COMPOSER_BUDGET};
 
 use crate::board::{History, Move, Position};
+use crate::classify::Classification;
 use crate::composer::stream::{ComposeError, OriginalScore, Suggestions};
 use crate::problem::Stipulation;
 use crate::search::Iteration;
@@ -58,6 +59,8 @@ pub enum Message {
     NoMate(u32),
     #[error("mate search stopped before mate in {0} was decided")]
     MateStopped(u32),
+    #[error("classify stopped before the verdict within {0} plies")]
+    ClassifyStopped(u32),
     #[error("error: problem report: {0}")]
     ProblemReportFailed(String),
     #[error("error: cannot start the search thread: {0}")]
@@ -83,6 +86,10 @@ pub trait EngineListener: Send + Sync {
     fn on_composer(&self, event: &ComposerEvent);
     /// Perft's counts.
     fn on_perft(&self, report: &PerftReport);
+    /// What can happen within N plies at `position` (`go classify`); ignored by default.
+    fn on_classify(&self, classification: &Classification<Move>, position: &Position) {
+        let _ = (classification, position);
+    }
     fn on_message(&self, message: &Message);
     /// The search is over: the move to play (null when there is none) and the expected reply.
     fn on_bestmove(&self, best: Move, ponder: Option<Move>);

@@ -1,5 +1,7 @@
-//! Writers that turn a [`crate::solution::Solution`] into text for people and programs.
+//! Writers that turn a [`crate::solution::Solution`] (and a bounded classification, `classify`)
+//! into text for people and programs.
 //! They read the solution only; they never search.
 
+pub mod classify;
 pub mod json;
 pub mod text;

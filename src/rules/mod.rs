@@ -144,6 +144,13 @@ pub trait Rules: Clone + Send + Sync + 'static {
         self.legal_moves().contains(m)
     }
 
+    /// True when, by material alone, neither side can ever be mated (FIDE's dead position).
+    /// The default knows no such position.
+    #[inline]
+    fn is_dead_position(&self) -> bool {
+        false
+    }
+
     /// Checkmate, stalemate, or `None` while the game goes on.
     #[inline]
     fn end_state(&self) -> Option<EndState> {

@@ -143,6 +143,11 @@ impl Rules for Position {
     }
 
     #[inline(always)]
+    fn is_dead_position(&self) -> bool {
+        Position::is_dead_position(self)
+    }
+
+    #[inline(always)]
     fn checking_moves(&self) -> MoveList {
         Position::checking_moves(self)
     }

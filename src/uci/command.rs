@@ -21,6 +21,8 @@ pub enum Command {
     Go(GoParams),
     /// `go perft N`: leaf counts per root move, Stockfish's format.
     Perft(u32),
+    /// `go classify plies N`: what can happen within N plies (Mateproof's extension).
+    Classify(u32),
     Stop,
     PonderHit,
     Quit,

@@ -46,6 +46,12 @@ const KEYWORDS: [&str; 13] = [
 pub fn parse_go(args: &[&str]) -> Result<Command, UciError> {
     if args
         .first()
+        .is_some_and(|a| a.eq_ignore_ascii_case("classify"))
+    {
+        return super::classify::parse_go_classify(&args[1..]);
+    }
+    if args
+        .first()
         .is_some_and(|a| a.eq_ignore_ascii_case("perft"))
     {
         return match args {

@@ -5,7 +5,8 @@
 use super::composer::event_lines;
 use super::info::{bestmove_line, iteration_line, mate_lines, LineWriter, Output};
 use super::report::problem_report;
-use crate::board::Move;
+use crate::board::{Move, Position};
+use crate::classify::Classification;
 use crate::engine::{ComposerEvent, EngineListener, MateReport, Message, PerftReport};
 use crate::perft::write_rows;
 use crate::problem::Stipulation;
@@ -58,6 +59,12 @@ impl EngineListener for UciListener {
         // Writing to an `Output` cannot fail; a closed pipe is noticed by the command loop.
         let _ = write_rows(&mut writer, &report.rows, report.total);
         let _ = std::io::Write::flush(&mut writer);
+    }
+
+    /// `info string classify …` records.
+    fn on_classify(&self, classification: &Classification<Move>, position: &Position) {
+        self.out
+            .lines(&super::classify::classify_lines(classification, position));
     }
 
     fn on_message(&self, message: &Message) {

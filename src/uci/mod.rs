@@ -14,6 +14,7 @@
 //! text. The protocol as Mateproof speaks it is in `protocol/uci.md`; the problem report
 //! lines in `protocol/uci-extensions.md`.
 
+mod classify;
 mod command;
 pub mod composer;
 mod display;

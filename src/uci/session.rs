@@ -93,6 +93,9 @@ impl Session {
             Command::Perft(depth) => {
                 self.start(Task::Perft(depth), Limits::default(), None, false, false)
             }
+            Command::Classify(plies) => {
+                self.start(Task::Classify(plies), Limits::default(), None, false, false)
+            }
             Command::Stop => self.engine.stop(),
             Command::PonderHit => {
                 if !self.engine.ponderhit() {

@@ -1,0 +1,195 @@
+//! Bounded classification: what can happen within N plies, as one line-quantifier search.
+//!
+//! Kulyukin's characteristics (theory digest §1.11–§1.17) are quantifier patterns over lines:
+//! whether *some* line (∃∃, helpmate-like), the lines x chooses against *every* reply (∃∀,
+//! directmate-like) or *every* line (∀∀) of at most N plies ends in a goal. A
+//! [`LineQuestion`] names x (the side to move at the root), the quantifier of x's plies, the
+//! opponent's play (∃, ∀, or passes as in series play) and the [`Goal`] tested on the position
+//! where the line ends; [`LineSearch`] answers it for any [`crate::rules::Rules`], shortest
+//! first, over a [`LineTable`] that holds results for that one question only.
+//! [`classify`] asks the six questions of `mateproof classify` and gathers their witnesses.
+//!
+//! A line ends at the first mate, stalemate or dead position on it ([`LineEnd`]); repetition
+//! and the 50-move rule are not applied (problem rules). Dead means, by material alone, that
+//! neither side can ever be mated ([`crate::rules::Rules::is_dead_position`]). This module
+//! computes and prints nothing: the command line and UCI present its [`Classification`].
+
+mod end;
+mod prune;
+mod search;
+mod table;
+mod verdict;
+
+pub use end::LineEnd;
+pub use prune::LineRules;
+pub use search::{LineSearch, Stopped};
+pub use table::LineTable;
+pub use verdict::{classify, Classification, ForcedLoss, ForcedWin, Witnessed};
+
+use crate::board::Color;
+
+/// Most plies a classification may look ahead. The help searches grow exponentially, so the
+/// bound guards against a request that could never finish, not against a table limit.
+pub const MAX_PLIES: u32 = 64;
+
+/// How one side's plies are chosen along the lines.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Quantifier {
+    /// Some move (the side cooperates, or chooses its best).
+    Exists,
+    /// Every move (the side resists, or its every choice must succeed).
+    ForAll,
+}
+
+/// How the opponent of x plays along the lines.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum OpponentPlay {
+    Moves(Quantifier),
+    /// The opponent never moves (series play): x plays on, and a check of the opponent before
+    /// the line's end is illegal, as in Popeye's series. Passes are not plies.
+    Passes,
+}
+
+/// A set of line ends, seen from x: which final positions count as reaching the goal.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Goal(u8);
+
+impl Goal {
+    /// x mates (the opponent is checkmated).
+    pub const X_MATES: Goal = Goal(1);
+    /// x is checkmated.
+    pub const X_MATED: Goal = Goal(2);
+    /// x is stalemated.
+    pub const X_STALEMATED: Goal = Goal(4);
+    /// The opponent is stalemated.
+    pub const OPPONENT_STALEMATED: Goal = Goal(8);
+    /// A dead position (by material).
+    pub const DEAD: Goal = Goal(16);
+    /// Stalemate of either side.
+    pub const STALEMATE: Goal = Goal(4 | 8);
+    /// A drawn end: stalemate of either side or a dead position.
+    pub const DRAW: Goal = Goal(4 | 8 | 16);
+    /// Any end at all: mate, stalemate or dead position.
+    pub const ANY_END: Goal = Goal(31);
+
+    /// Both sets together.
+    pub const fn or(self, other: Goal) -> Goal {
+        Goal(self.0 | other.0)
+    }
+
+    /// True when every end of `self` is in `other`.
+    pub const fn within(self, other: Goal) -> bool {
+        self.0 & !other.0 == 0
+    }
+
+    /// True when the two sets share an end.
+    pub const fn meets(self, other: Goal) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// True when the line ending in `end` reaches this goal, x being `x`.
+    pub fn is_reached(self, end: LineEnd, x: Color) -> bool {
+        let needed = match end {
+            LineEnd::Mate { mated } if mated == x => Goal::X_MATED,
+            LineEnd::Mate { .. } => Goal::X_MATES,
+            LineEnd::Stalemate { stalemated } if stalemated == x => Goal::X_STALEMATED,
+            LineEnd::Stalemate { .. } => Goal::OPPONENT_STALEMATED,
+            LineEnd::Dead => Goal::DEAD,
+        };
+        needed.within(self)
+    }
+}
+
+/// Everything that decides the answer of a line search besides the position and the bound:
+/// who x is, how each side's plies are quantified, and the goal. A [`LineTable`] holds the
+/// answers of exactly one question.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct LineQuestion {
+    pub x: Color,
+    pub x_plays: Quantifier,
+    pub opponent_plays: OpponentPlay,
+    pub goal: Goal,
+}
+
+impl LineQuestion {
+    /// Directmate `#m` for x: (∃, ∀, x mates) within 2m−1 plies.
+    pub fn direct_mate(x: Color) -> LineQuestion {
+        LineQuestion {
+            x,
+            x_plays: Quantifier::Exists,
+            opponent_plays: OpponentPlay::Moves(Quantifier::ForAll),
+            goal: Goal::X_MATES,
+        }
+    }
+
+    /// Helpmate `h#m` with x (the side to move, Black in a helpmate) mated: (∃, ∃, x mated)
+    /// within 2m plies; `h#m.5` is the same question for the other side, within 2m+1 plies,
+    /// x then being the mating side ([`LineQuestion::help_win`]).
+    pub fn help_mate(x: Color) -> LineQuestion {
+        LineQuestion {
+            x,
+            x_plays: Quantifier::Exists,
+            opponent_plays: OpponentPlay::Moves(Quantifier::Exists),
+            goal: Goal::X_MATED,
+        }
+    }
+
+    /// Kulyukin's "winnable": some line ends with x mating (∃, ∃, x mates).
+    pub fn help_win(x: Color) -> LineQuestion {
+        LineQuestion {
+            goal: Goal::X_MATES,
+            ..LineQuestion::help_mate(x)
+        }
+    }
+
+    /// Kulyukin's "drawable": some line ends in stalemate or a dead position.
+    pub fn help_draw(x: Color) -> LineQuestion {
+        LineQuestion {
+            goal: Goal::DRAW,
+            ..LineQuestion::help_mate(x)
+        }
+    }
+
+    /// Some line ends at all; its negation is Kulyukin's absolute hang.
+    pub fn any_end(x: Color) -> LineQuestion {
+        LineQuestion {
+            goal: Goal::ANY_END,
+            ..LineQuestion::help_mate(x)
+        }
+    }
+
+    /// x is mated whatever x plays: (∀, ∃, x mated).
+    pub fn forced_loss(x: Color) -> LineQuestion {
+        LineQuestion {
+            x,
+            x_plays: Quantifier::ForAll,
+            opponent_plays: OpponentPlay::Moves(Quantifier::Exists),
+            goal: Goal::X_MATED,
+        }
+    }
+
+    /// Series mate `ser-#m`: x plays m moves in a row, the last mating, within m plies.
+    pub fn series_mate(x: Color) -> LineQuestion {
+        LineQuestion {
+            x,
+            x_plays: Quantifier::Exists,
+            opponent_plays: OpponentPlay::Passes,
+            goal: Goal::X_MATES,
+        }
+    }
+
+    /// The quantifier of the side to move `mover`, `None` when it passes.
+    pub(crate) fn play_of(&self, mover: Color) -> Option<Quantifier> {
+        if mover == self.x {
+            Some(self.x_plays)
+        } else {
+            match self.opponent_plays {
+                OpponentPlay::Moves(q) => Some(q),
+                OpponentPlay::Passes => None,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

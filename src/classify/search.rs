@@ -1,0 +1,221 @@
+//! The line-quantifier search: does some line (∃), or every line (∀), of at most n plies from
+//! a position end in the question's goal? Depth-first over the rules, with the
+//! [`LineTable`]'s bounds, shortest first by iterative deepening, and goal-directed pruning on
+//! the last ply (only checks can mate; a goal the mover's last ply cannot reach fails at once).
+//!
+//! Every answer it gives is exact for the question and bound asked; a stopped search (time,
+//! nodes, `stop`) gives [`Stopped`] instead of an answer and stores nothing it did not finish.
+
+use super::prune::{LineRules, MOST_UNITS_ONE_MOVE_TAKES};
+use super::{Goal, LineEnd, LineQuestion, LineTable, Quantifier};
+use crate::kernel::SearchControl;
+use crate::rules::{Moves, RuleMove};
+
+/// The search was stopped before it could answer.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Stopped;
+
+/// Nodes between two polls of the search control.
+const POLL_INTERVAL: u64 = 1024;
+
+/// One line question asked of positions of `R`, over a table for that question.
+pub struct LineSearch<'a, R: LineRules> {
+    table: &'a mut LineTable<R>,
+    question: LineQuestion,
+    control: &'a SearchControl,
+    nodes: u64,
+    stopped: bool,
+}
+
+impl<'a, R: LineRules> LineSearch<'a, R> {
+    /// A search answering `table`'s question, stopping when `control` says so.
+    pub fn new(table: &'a mut LineTable<R>, control: &'a SearchControl) -> LineSearch<'a, R> {
+        let question = table.question();
+        LineSearch {
+            table,
+            question,
+            control,
+            nodes: 0,
+            stopped: false,
+        }
+    }
+
+    pub fn question(&self) -> LineQuestion {
+        self.question
+    }
+
+    /// Positions visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether the question holds at `pos` within `plies` plies.
+    pub fn holds(&mut self, pos: &R, plies: u32) -> Result<bool, Stopped> {
+        let answer = self.search(pos, plies);
+        self.finished(answer)
+    }
+
+    /// The fewest plies p ≤ `max` within which the question holds at `pos` (p = 0 when the
+    /// line has already ended in the goal), or `None` when it fails within `max`.
+    pub fn shortest(&mut self, pos: &R, max: u32) -> Result<Option<u32>, Stopped> {
+        for plies in 0..=max {
+            if self.holds(pos, plies)? {
+                return Ok(Some(plies));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The moves at `pos` after which the question holds within `plies` − 1: the keys when the
+    /// side to move is x under ∃. Empty at an end, at `plies` = 0, or when the mover passes.
+    pub fn successful_moves(&mut self, pos: &R, plies: u32) -> Result<Vec<R::Move>, Stopped> {
+        let mut found = Vec::new();
+        if plies == 0 || self.question.play_of(pos.turn()).is_none() {
+            return Ok(found);
+        }
+        for m in pos.legal_moves().iter().copied() {
+            if self.holds(&pos.play(m), plies - 1)? {
+                found.push(m);
+            }
+        }
+        Ok(found)
+    }
+
+    /// One line along which the question holds within `plies` (it must hold there): at ∃
+    /// plies the first successful move, at ∀ plies the move that holds out longest, a pass as
+    /// the null move. The line stops at its end (the goal).
+    pub fn witness(&mut self, pos: &R, plies: u32) -> Result<Vec<R::Move>, Stopped> {
+        let mut line = Vec::new();
+        let mut pos = pos.clone();
+        let mut left = plies;
+        while LineEnd::of(&pos).is_none() && left > 0 {
+            let next = match self.question.play_of(pos.turn()) {
+                None => R::Move::default(),
+                Some(Quantifier::Exists) => match self.successful_moves(&pos, left)?.first() {
+                    Some(&m) => m,
+                    None => break,
+                },
+                Some(Quantifier::ForAll) => self.longest_resistance(&pos, left)?,
+            };
+            if next.is_null() {
+                pos = pos.pass();
+            } else {
+                pos = pos.play(next);
+                left -= 1;
+            }
+            line.push(next);
+        }
+        Ok(line)
+    }
+
+    /// At a ∀ ply where the question holds within `plies`: the move after which it takes the
+    /// most plies to hold.
+    fn longest_resistance(&mut self, pos: &R, plies: u32) -> Result<R::Move, Stopped> {
+        let mut best = (0, R::Move::default());
+        for m in pos.legal_moves().iter().copied() {
+            let needed = self.shortest(&pos.play(m), plies - 1)?.unwrap_or(plies);
+            if best.1.is_null() || needed > best.0 {
+                best = (needed, m);
+            }
+        }
+        Ok(best.1)
+    }
+
+    fn finished<T>(&self, value: T) -> Result<T, Stopped> {
+        if self.stopped {
+            Err(Stopped)
+        } else {
+            Ok(value)
+        }
+    }
+
+    /// The recursion: exact unless `self.stopped` is set, and then never stored.
+    fn search(&mut self, pos: &R, plies: u32) -> bool {
+        if let Some(end) = LineEnd::of(pos) {
+            return self.question.goal.is_reached(end, self.question.x);
+        }
+        if plies == 0 || self.stopped {
+            return false;
+        }
+        if self.question.goal.within(Goal::DEAD) && plies < pos.plies_to_dead() {
+            return false;
+        }
+        // The last ply is cheaper to answer again than to keep: it stays out of the table.
+        let key = pos.key();
+        if plies > 1 {
+            if let Some(answer) = self.table.probe(key, plies) {
+                return answer;
+            }
+        }
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(POLL_INTERVAL) {
+            self.control.add_nodes(POLL_INTERVAL);
+            self.stopped = self.control.should_stop();
+        }
+        let answer = match self.question.play_of(pos.turn()) {
+            // A side that passes may not stand in check (series play: no check before the end).
+            None => !pos.is_check() && self.search(&pos.pass(), plies),
+            Some(quantifier) => {
+                let moves = self.candidates(pos, plies);
+                match quantifier {
+                    Quantifier::Exists => {
+                        moves.iter().any(|&m| self.search(&pos.play(m), plies - 1))
+                    }
+                    Quantifier::ForAll => {
+                        // Fewer candidates than moves: some move cannot reach the goal.
+                        moves.len() as u64 == pos.count_legal_moves()
+                            && moves.iter().all(|&m| self.search(&pos.play(m), plies - 1))
+                    }
+                }
+            }
+        };
+        if self.stopped {
+            return false;
+        }
+        if plies > 1 {
+            self.table.store(key, plies, answer);
+        }
+        answer
+    }
+
+    /// The moves worth trying at a position that is no end: all of them, except on the last
+    /// ply, where the move must end the line in the goal. The mover's last move can mate the
+    /// opponent (only a check may), stalemate it (only when it has no more mobile units than
+    /// the move can take away: [`LineRules`]) or leave a dead position (only when the material
+    /// allows it in one ply, by a capture or a promotion); a move that can do none of what the
+    /// goal asks is not tried.
+    fn candidates(&self, pos: &R, plies: u32) -> Moves<R> {
+        if plies > 1 {
+            return pos.legal_moves();
+        }
+        let (mover_mates, mover_stalemates) = if pos.turn() == self.question.x {
+            (Goal::X_MATES, Goal::OPPONENT_STALEMATED)
+        } else {
+            (Goal::X_MATED, Goal::X_STALEMATED)
+        };
+        let goal = self.question.goal;
+        let mates = mover_mates.within(goal);
+        let kills = Goal::DEAD.within(goal) && pos.plies_to_dead() <= 1;
+        let resistance = if mover_stalemates.within(goal) {
+            pos.stalemate_resistance()
+        } else {
+            u32::MAX
+        };
+        let stalemates = resistance <= pos.any_move_takes_at_most().min(MOST_UNITS_ONE_MOVE_TAKES);
+        let mut moves = Moves::<R>::new();
+        if stalemates || kills {
+            moves = pos.legal_moves();
+            let info = pos.check_info();
+            moves.retain(|m| {
+                (stalemates && pos.may_stalemate_at_most(m) >= resistance)
+                    || (kills && pos.may_leave_dead(m))
+                    || (mates && pos.gives_check_with(&info, m))
+            });
+        } else if mates {
+            let filter = pos.mate_filter();
+            moves = pos.checking_moves();
+            moves.retain(|m| pos.may_mate(&filter, m));
+        }
+        moves
+    }
+}

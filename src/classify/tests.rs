@@ -1,0 +1,130 @@
+use super::*;
+use crate::board::{Position, Validation};
+use crate::kernel::SearchControl;
+use crate::notation::to_san;
+use crate::rules::Rules;
+
+fn pos(fen: &str) -> Position {
+    Position::from_fen(fen, Validation::Strict).expect("test FEN")
+}
+
+fn shortest(question: LineQuestion, fen: &str, max: u32) -> Option<u32> {
+    let control = SearchControl::unlimited();
+    let mut table = LineTable::for_question(1, question);
+    LineSearch::new(&mut table, &control)
+        .shortest(&pos(fen), max)
+        .expect("unlimited")
+}
+
+/// The SAN of a line played from `fen`.
+fn san_line(fen: &str, line: &[crate::board::Move]) -> Vec<String> {
+    let mut p = pos(fen);
+    line.iter()
+        .map(|&m| {
+            let san = to_san(&p, m);
+            p = if m.is_null() { p.pass() } else { p.play(m) };
+            san
+        })
+        .collect()
+}
+
+#[test]
+fn goals_are_read_from_x() {
+    let mated_black = LineEnd::Mate {
+        mated: Color::Black,
+    };
+    assert!(Goal::X_MATES.is_reached(mated_black, Color::White));
+    assert!(!Goal::X_MATES.is_reached(mated_black, Color::Black));
+    assert!(Goal::X_MATED.is_reached(mated_black, Color::Black));
+    assert!(!Goal::DRAW.is_reached(mated_black, Color::White));
+    assert!(Goal::ANY_END.is_reached(mated_black, Color::White));
+    let stalemated_white = LineEnd::Stalemate {
+        stalemated: Color::White,
+    };
+    assert!(Goal::X_STALEMATED.is_reached(stalemated_white, Color::White));
+    assert!(Goal::OPPONENT_STALEMATED.is_reached(stalemated_white, Color::Black));
+    assert!(Goal::STALEMATE.is_reached(stalemated_white, Color::Black));
+    assert!(Goal::DEAD.is_reached(LineEnd::Dead, Color::Black));
+    assert!(!Goal::STALEMATE.is_reached(LineEnd::Dead, Color::Black));
+    assert!(Goal::STALEMATE.within(Goal::DRAW) && !Goal::DRAW.within(Goal::STALEMATE));
+}
+
+#[test]
+fn the_table_keeps_both_bounds_of_its_one_question() {
+    let question = LineQuestion::help_win(Color::White);
+    let mut table = LineTable::<Position>::for_question(1, question);
+    assert_eq!(table.question(), question);
+    assert_eq!(table.probe(42, 3), None);
+    table.store(42, 3, false);
+    table.store(42, 7, true);
+    assert_eq!(table.probe(42, 1), Some(false));
+    assert_eq!(table.probe(42, 3), Some(false));
+    assert_eq!(table.probe(42, 5), None);
+    assert_eq!(table.probe(42, 9), Some(true));
+    table.store(42, 5, true);
+    assert_eq!(table.probe(42, 5), Some(true));
+    // Another key in the same slot replaces the entry.
+    let other = 42 + (table.mask as u64 + 1);
+    table.store(other, 2, true);
+    assert_eq!(table.probe(42, 9), None);
+    assert_eq!(table.probe(other, 2), Some(true));
+}
+
+#[test]
+fn a_line_ends_at_the_first_mate_stalemate_or_dead_position() {
+    // 1...Kxb2 leaves bare kings: a dead position after one ply.
+    let fen = "8/8/8/8/8/2k5/1R6/7K b - - 0 1";
+    assert_eq!(
+        shortest(LineQuestion::help_draw(Color::Black), fen, 3),
+        Some(1)
+    );
+    assert_eq!(
+        LineEnd::of(&pos("8/8/8/8/8/8/2k5/K7 w - - 0 1")),
+        Some(LineEnd::Dead)
+    );
+    assert_eq!(
+        LineEnd::of(&pos("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1")),
+        Some(LineEnd::Stalemate {
+            stalemated: Color::Black
+        })
+    );
+}
+
+#[test]
+fn series_play_lets_the_opponent_pass_and_forbids_early_checks() {
+    // ser-#2: 1.Kb6 2.Rh8#. Within one ply nothing mates, and 1.Rh8+ cannot start a series:
+    // Black would pass in check.
+    let fen = "k7/8/2K5/8/8/8/8/7R w - - 0 1";
+    let question = LineQuestion::series_mate(Color::White);
+    assert_eq!(shortest(question, fen, 1), None);
+    assert_eq!(shortest(question, fen, 2), Some(2));
+    let control = SearchControl::unlimited();
+    let mut table = LineTable::for_question(1, question);
+    let mut search = LineSearch::new(&mut table, &control);
+    let line = search.witness(&pos(fen), 2).expect("unlimited");
+    assert_eq!(
+        line.len(),
+        3,
+        "move, pass, mate: {:?}",
+        san_line(fen, &line)
+    );
+    assert!(line[1].is_null());
+}
+
+#[test]
+fn material_and_mobility_bounds() {
+    // 22 pawns, rooks and queens; four knights and four bishops come down to one minor (7)
+    // or, knights gone, to one colour of bishops (4 + 2).
+    assert_eq!(Position::startpos().plies_to_dead(), 28);
+    assert_eq!(pos("8/8/4k3/8/8/3K4/8/5NN1 w - - 0 1").plies_to_dead(), 1);
+    assert_eq!(pos("8/8/4k3/8/b7/3K4/8/5B1B w - - 0 1").plies_to_dead(), 0);
+    assert_eq!(pos("8/8/4kb2/8/8/3K4/8/5B2 w - - 0 1").plies_to_dead(), 1);
+    // Black's mobile units: the rook and the three pawns that can push (the king is none).
+    let rook_ending = pos("8/p4pk1/6p1/8/3R4/6P1/r4PKP/8 w - - 0 1");
+    assert_eq!(rook_ending.stalemate_resistance(), 4);
+    // A pawn that can only capture is no unit: b3xa2 is Black's only pawn move here.
+    assert_eq!(
+        pos("7k/8/8/8/8/1p6/RP6/K7 w - - 0 1").stalemate_resistance(),
+        0
+    );
+}
