@@ -10,6 +10,7 @@ pub mod cli;
 pub mod composer;
 pub mod engine;
 pub mod formats;
+pub mod help;
 pub mod impartial;
 pub mod kernel;
 pub mod notation;

@@ -63,6 +63,8 @@ pub struct PopeyeOptions {
     pub no_castling: Vec<Square>,
     /// `CastlingMutuallyExclusive` pairs (white rook square, black rook square).
     pub exclusive_castlings: Vec<(Square, Square)>,
+    /// `WhiteToPlay`: in help play White starts, half a move shorter (`h#3` is `h#2.5`).
+    pub white_to_play: bool,
 }
 
 /// One problem as written (all its twins).
@@ -408,6 +410,12 @@ impl Reader<'_> {
                 // Output and self-play options without effect on a directmate: MatesIn1 keeps
                 // Black's mates in 1 in s#/r# play (Popeye's trivial-end filter is built only
                 // for those), so for #N accepting it is following it.
+                // Help and series play (crate::help); `Intelligent` finds the same solutions.
+                OptionWord::Duplex => options.solve.duplex = true,
+                OptionWord::HalfDuplex => options.solve.half_duplex = true,
+                OptionWord::StopOnShortSolutions => options.solve.stop_on_short_solutions = true,
+                OptionWord::WhiteToPlay => options.white_to_play = true,
+                OptionWord::Intelligent => {}
                 OptionWord::Beep
                 | OptionWord::SuppressGrid
                 | OptionWord::WriteGrid

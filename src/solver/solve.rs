@@ -105,7 +105,8 @@ pub fn solve_with_table(
 
 fn check_supported(problem: &Problem) -> Result<(), SolveError> {
     let stip = problem.stipulation;
-    if !stip.is_supported() {
+    // Help and series play is solved by `crate::help`, not by the battle-play solver.
+    if !stip.is_supported() || stip.is_help_or_series() {
         return Err(SolveError::Unsupported(stip));
     }
     Ok(())
