@@ -14,6 +14,7 @@ pub mod grundy;
 pub mod perft;
 pub mod popeye;
 pub mod solve;
+pub mod solve_lines;
 pub mod stdin;
 pub mod suite;
 pub mod uci;

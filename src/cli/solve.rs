@@ -1,4 +1,5 @@
-//! `mateproof solve`: the full verdict on one directmate given as FEN.
+//! `mateproof solve`: the full verdict on one directmate given as FEN (`--mate N`); help and
+//! series play (`--stip h#3`) are handed to [`super::solve_lines`].
 
 use crate::board::{Position, Validation};
 use crate::cli::exit;
@@ -18,8 +19,12 @@ pub struct SolveArgs {
     #[arg(long)]
     pub fen: String,
     /// Mate in this many moves (1 to 127, as in every front end).
-    #[arg(long)]
-    pub mate: u32,
+    #[arg(long, required_unless_present = "stip", conflicts_with = "stip")]
+    pub mate: Option<u32>,
+    /// Help or series play instead of `--mate`: `h#3`, `h#2.5`, `h=2`, `ser-#5`, `ser-h#3`,
+    /// `ser-s#2`, `exact-…` (the stipulation says who starts; lines in Popeye's form).
+    #[arg(long, value_name = "STIPULATION")]
+    pub stip: Option<String>,
     /// Report tries with up to K refutations.
     #[arg(long, value_name = "K")]
     pub tries: Option<u32>,
@@ -76,8 +81,12 @@ pub fn run(args: &SolveArgs) -> ExitCode {
             return ExitCode::from(exit::ERROR);
         }
     };
+    if let Some(text) = &args.stip {
+        return run_stipulation(args, position, text);
+    }
+    let mate = args.mate.unwrap_or(0);
     let max_mate = crate::problem::MAX_MATE_MOVES;
-    if args.mate == 0 || args.mate > max_mate {
+    if mate == 0 || mate > max_mate {
         eprintln!("error: --mate must be between 1 and {max_mate}");
         return ExitCode::from(exit::ERROR);
     }
@@ -91,7 +100,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         );
         return ExitCode::from(exit::ERROR);
     }
-    let mut problem = Problem::new(position, Stipulation::direct_mate(args.mate));
+    let mut problem = Problem::new(position, Stipulation::direct_mate(mate));
     problem.options.variations = !args.keys_only;
     problem.options.set_play = args.setplay;
     problem.options.no_threat = args.no_threat;
@@ -140,5 +149,29 @@ pub fn run(args: &SolveArgs) -> ExitCode {
             exit::UNDECIDED
         });
     }
-    exit::for_soundness(solution.soundness(args.mate))
+    exit::for_soundness(solution.soundness(mate))
+}
+
+/// `--stip`: help and series play go to [`super::solve_lines`]; `#N` is `--mate N`.
+fn run_stipulation(args: &SolveArgs, position: Position, text: &str) -> ExitCode {
+    let stipulation = match text.parse::<Stipulation>() {
+        Ok(s) if s.is_supported() => s,
+        Ok(s) => {
+            eprintln!("error: --stip {s}: stipulation not supported yet");
+            return ExitCode::from(exit::ERROR);
+        }
+        Err(e) => {
+            eprintln!("error: --stip: {e}");
+            return ExitCode::from(exit::ERROR);
+        }
+    };
+    if !stipulation.is_help_or_series() {
+        eprintln!("error: --stip {stipulation}: give a directmate as --mate N");
+        return ExitCode::from(exit::ERROR);
+    }
+    let mut control = SearchControl::unlimited();
+    if let Some(secs) = args.time {
+        control = control.with_time_limit(Duration::from_secs_f64(secs));
+    }
+    super::solve_lines::run(position, stipulation, args.max_solutions, &control, args.json)
 }
