@@ -11,7 +11,7 @@ use mateproof::help::{search_lines, Plan};
 use mateproof::kernel::SearchControl;
 use mateproof::problem::Stipulation;
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
+use shakmaty::{CastlingMode, Chess, Position as _};
 use std::collections::BTreeSet;
 
 struct Rng(u64);
@@ -65,7 +65,11 @@ fn random_fen(rng: &mut Rng, extra: usize, black_to_move: bool) -> Option<String
             fen.push('/');
         }
     }
-    fen.push_str(if black_to_move { " b - - 0 1" } else { " w - - 0 1" });
+    fen.push_str(if black_to_move {
+        " b - - 0 1"
+    } else {
+        " w - - 0 1"
+    });
     let chess: Chess = fen
         .parse::<Fen>()
         .ok()?
@@ -91,7 +95,13 @@ fn reached(pos: &Chess, stalemate: bool) -> bool {
 }
 
 /// Brute force: every help line of exactly `left` half-moves.
-fn help(pos: &Chess, left: u32, stalemate: bool, path: &mut Vec<String>, out: &mut BTreeSet<String>) {
+fn help(
+    pos: &Chess,
+    left: u32,
+    stalemate: bool,
+    path: &mut Vec<String>,
+    out: &mut BTreeSet<String>,
+) {
     for m in pos.legal_moves() {
         let mut next = pos.clone();
         next.play_unchecked(m);
@@ -152,7 +162,13 @@ fn series_end(pos: &Chess, end: SeriesEnd) -> Vec<Vec<String>> {
 }
 
 /// Brute force: every series line of exactly `left` series moves.
-fn series(pos: &Chess, left: u32, end: SeriesEnd, path: &mut Vec<String>, out: &mut BTreeSet<String>) {
+fn series(
+    pos: &Chess,
+    left: u32,
+    end: SeriesEnd,
+    path: &mut Vec<String>,
+    out: &mut BTreeSet<String>,
+) {
     for m in pos.legal_moves() {
         let mut next = pos.clone();
         next.play_unchecked(m);
@@ -202,14 +218,25 @@ fn brute(fen: &str, stipulation: &str) -> BTreeSet<String> {
 fn ours(fen: &str, stipulation: &str) -> BTreeSet<String> {
     let pos = Position::from_fen(fen, Validation::Lenient).unwrap();
     let plan = Plan::of(&stipulation.parse().unwrap()).unwrap();
-    let found = search_lines(&pos, &plan, &Default::default(), &SearchControl::unlimited());
+    let found = search_lines(
+        &pos,
+        &plan,
+        &Default::default(),
+        &SearchControl::unlimited(),
+    );
     assert!(found.complete);
     found
         .lines
         .iter()
         .map(|line| {
             line.iter()
-                .map(|m| if m.is_null() { "0000".to_owned() } else { m.to_string() })
+                .map(|m| {
+                    if m.is_null() {
+                        "0000".to_owned()
+                    } else {
+                        m.to_string()
+                    }
+                })
                 .collect::<Vec<_>>()
                 .join(" ")
         })
@@ -229,13 +256,22 @@ fn help_and_series_lines_equal_a_brute_force_enumeration() {
         ("ser-h#2", true, 3),
         ("ser-s#2", false, 3),
     ];
+    // Random positions seldom hold a self-play series: Popeye's one example of ser-s#2
+    // (REGRESSIONS 4.55-4.57 #16) must give lines, equal to the brute force's.
+    let fixed = [("8/8/8/1p6/bPp5/kpP5/Np6/bK6 w - - 0 1", "ser-s#2")];
+    for (fen, stipulation) in fixed {
+        let expected = brute(fen, stipulation);
+        assert!(!expected.is_empty(), "{stipulation} in {fen}");
+        assert_eq!(ours(fen, stipulation), expected, "{stipulation} in {fen}");
+    }
     let mut rng = Rng(0x5eed_1234_abcd_0001);
     let (mut positions, mut lines) = (0, 0);
     for (stipulation, black_starts, extra) in kinds {
         let mut with_lines = 0;
         let mut tried = 0;
-        while tried < 40 || (with_lines < 3 && tried < 2000) {
-            let Some(fen) = random_fen(&mut rng, 1 + rng.below(extra), black_starts) else {
+        while tried < 40 || (with_lines < 3 && tried < 600) {
+            let men = 1 + rng.below(extra);
+            let Some(fen) = random_fen(&mut rng, men, black_starts) else {
                 continue;
             };
             tried += 1;
@@ -245,7 +281,15 @@ fn help_and_series_lines_equal_a_brute_force_enumeration() {
             lines += expected.len();
             with_lines += usize::from(!expected.is_empty());
         }
-        assert!(with_lines >= 3, "{stipulation}: only {with_lines} positions with lines");
+        let needed = if stipulation.starts_with("ser-s") {
+            0
+        } else {
+            3
+        };
+        assert!(
+            with_lines >= needed,
+            "{stipulation}: only {with_lines} positions with lines"
+        );
     }
     println!("{positions} positions, {lines} lines, all equal");
 }

@@ -5,9 +5,12 @@
 //! compared as solution sets (Popeye's order there is its own), the others byte for byte.
 //! What is skipped is counted and printed with its reason: the index's `core_options=no` and
 //! `intelligent_counts=yes` rows, and problems Mateproof names as not supported (conditions,
-//! other goals, `NoWk`). The slow real problems run under `--ignored`.
+//! other goals, `NoWk`), `MoveNumbers` in help play (not written yet), and battle play (the
+//! other half of issue 18). Long help play (h#3 with many men, h#4 and longer) runs under
+//! `--ignored`: without Popeye's `Intelligent` mode it takes minutes or more.
 
 use mateproof::popeye::run::{run, RunOptions};
+use mateproof::problem::{PlayKind, Stipulation};
 use mateproof::reference::shared;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -27,7 +30,8 @@ fn solution_set(text: &str) -> Vec<&str> {
         .lines()
         .filter(|l| {
             let rest = l.strip_prefix("  ").unwrap_or("");
-            rest.starts_with(|c: char| c.is_ascii_digit()) && rest.contains('.')
+            rest.starts_with(|c: char| c.is_ascii_digit())
+                && rest.contains('.')
                 && !rest.contains("  (")
         })
         .collect();
@@ -37,7 +41,8 @@ fn solution_set(text: &str) -> Vec<&str> {
 
 fn read_latin1(path: &Path) -> String {
     let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    String::from_utf8(bytes.clone()).unwrap_or_else(|_| bytes.iter().map(|&b| char::from(b)).collect())
+    String::from_utf8(bytes.clone())
+        .unwrap_or_else(|_| bytes.iter().map(|&b| char::from(b)).collect())
 }
 
 /// What one pair came to.
@@ -113,14 +118,21 @@ fn every_help_and_series_pair_of_the_stipulation_folder() {
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
         .filter_map(|f| f.strip_suffix(".inp").map(str::to_owned))
-        .filter(|f| GENERATED.iter().chain(&POPEYE_TESTS).any(|p| f.starts_with(p)))
+        .filter(|f| {
+            GENERATED
+                .iter()
+                .chain(&POPEYE_TESTS)
+                .any(|p| f.starts_with(p))
+        })
         .collect();
     names.sort();
     let mut tally = Tally::default();
     let mut generated = 0;
     for name in &names {
         let inp = dir.join(format!("{name}.inp"));
-        let intelligent = read_latin1(&inp).to_ascii_lowercase().contains("intelligent");
+        let intelligent = read_latin1(&inp)
+            .to_ascii_lowercase()
+            .contains("intelligent");
         tally.check(name, &inp, &dir.join(format!("{name}.out")), intelligent);
         generated += usize::from(GENERATED.iter().any(|p| name.starts_with(p)));
     }
@@ -136,7 +148,7 @@ fn every_help_and_series_pair_of_the_stipulation_folder() {
 struct Row {
     name: String,
     stipulation: String,
-    cpu: f64,
+    men: u32,
     options: String,
     core_options: bool,
     intelligent_counts: bool,
@@ -147,10 +159,10 @@ fn real_rows() -> Option<Vec<Row>> {
     let mut lines = index.lines();
     let header: Vec<&str> = lines.next()?.split('\t').collect();
     let col = |name: &str| header.iter().position(|&h| h == name).expect(name);
-    let (n, s, c, o, co, ic) = (
+    let men = col("pieces");
+    let (n, s, o, co, ic) = (
         col("name"),
         col("stipulation"),
-        col("popeye_cpu_s"),
         col("options"),
         col("core_options"),
         col("intelligent_counts"),
@@ -162,7 +174,7 @@ fn real_rows() -> Option<Vec<Row>> {
             .map(|f| Row {
                 name: f[n].to_owned(),
                 stipulation: f[s].to_owned(),
-                cpu: f[c].parse().unwrap_or(f64::MAX),
+                men: f[men].parse().unwrap_or(u32::MAX),
                 options: f[o].to_owned(),
                 core_options: f[co] == "yes",
                 intelligent_counts: f[ic] == "yes",
@@ -171,15 +183,32 @@ fn real_rows() -> Option<Vec<Row>> {
     )
 }
 
-/// The real problems whose Popeye time is at most (`fast`) or above `LIMIT` seconds.
-fn check_real(fast: bool) {
-    const LIMIT: f64 = 0.5;
+/// True for the real problems the default test run solves: help play of at most five
+/// half-moves, or six with at most ten men, and series play of at most seven moves; the
+/// others (Popeye needs its `Intelligent` mode for them) run under `--ignored`.
+fn is_quick(row: &Row) -> bool {
+    let Some(first) = row.stipulation.split('|').next() else {
+        return false;
+    };
+    let Ok(stipulation) = first.parse::<Stipulation>() else {
+        return true;
+    };
+    let max = stipulation.length.max;
+    match stipulation.play {
+        PlayKind::Help => max <= 5 || (max <= 6 && row.men <= 10),
+        PlayKind::Series(_) => max <= 7,
+        _ => true,
+    }
+}
+
+/// The real help and series problems, the quick ones (`quick`) or the others.
+fn check_real(quick: bool) {
     let (Some(rows), Some(dir)) = (real_rows(), shared("popeye/real")) else {
         return;
     };
     let mut tally = Tally::default();
     let mut slowest = (Duration::ZERO, String::new());
-    for row in rows.iter().filter(|r| (r.cpu <= LIMIT) == fast) {
+    for row in rows.iter().filter(|r| is_quick(r) == quick) {
         if !row.core_options {
             tally.skip("index: core_options=no", &row.name);
             continue;
@@ -188,10 +217,15 @@ fn check_real(fast: bool) {
             tally.skip("index: intelligent_counts=yes", &row.name);
             continue;
         }
-        if !(row.stipulation.starts_with('h') || row.stipulation.starts_with("ser-")
+        if !(row.stipulation.starts_with('h')
+            || row.stipulation.starts_with("ser-")
             || row.stipulation.starts_with("exact-h"))
         {
             tally.skip("battle play (issue-battle)", &row.name);
+            continue;
+        }
+        if row.options.contains("MoveNumbers") {
+            tally.skip("MoveNumbers in help play: not written yet", &row.name);
             continue;
         }
         let started = Instant::now();
@@ -206,10 +240,10 @@ fn check_real(fast: bool) {
             slowest = (started.elapsed(), row.name.clone());
         }
     }
-    tally.report(if fast {
-        "popeye/real help/series (Popeye <= 0.5 s)"
+    tally.report(if quick {
+        "popeye/real help/series (quick)"
     } else {
-        "popeye/real help/series (Popeye > 0.5 s)"
+        "popeye/real help/series (long help play)"
     });
     println!("  slowest: {} in {:?}", slowest.1, slowest.0);
     assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n\n"));
@@ -221,7 +255,7 @@ fn real_help_and_series_problems_like_popeye() {
 }
 
 #[test]
-#[ignore = "the real problems Popeye needs over half a second for: minutes in all"]
-fn slow_real_help_and_series_problems_like_popeye() {
+#[ignore = "long help play (h#3 with many men, h#4 and longer): minutes to hours without Popeye's Intelligent mode"]
+fn long_real_help_and_series_problems_like_popeye() {
     check_real(false);
 }

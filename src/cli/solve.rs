@@ -173,5 +173,11 @@ fn run_stipulation(args: &SolveArgs, position: Position, text: &str) -> ExitCode
     if let Some(secs) = args.time {
         control = control.with_time_limit(Duration::from_secs_f64(secs));
     }
-    super::solve_lines::run(position, stipulation, args.max_solutions, &control, args.json)
+    super::solve_lines::run(
+        position,
+        stipulation,
+        args.max_solutions,
+        &control,
+        args.json,
+    )
 }

@@ -49,7 +49,11 @@ pub fn run(
     let mut out = std::io::stdout().lock();
     let written = if json {
         let mut lines = solution.lines.clone();
-        sort_lines(&solution.position, &mut lines, LineStyle::of(&stipulation).last);
+        sort_lines(
+            &solution.position,
+            &mut lines,
+            LineStyle::of(&stipulation).last,
+        );
         let solutions: Vec<Vec<String>> = lines
             .iter()
             .map(|line| line.moves.iter().map(|m| m.to_string()).collect())

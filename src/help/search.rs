@@ -68,7 +68,11 @@ impl Plan {
             }
             vec![0]
         } else {
-            self.lengths.iter().filter(|&&k| k > 1).map(|k| k - 1).collect()
+            self.lengths
+                .iter()
+                .filter(|&&k| k > 1)
+                .map(|k| k - 1)
+                .collect()
         };
         (!lengths.is_empty()).then(|| Plan {
             lengths,

@@ -406,15 +406,24 @@ mod tests {
     #[test]
     fn help_and_series_play_is_supported() {
         for text in [
-            "h#2", "h#2.5", "h#0.5", "h=3", "exact-h#3", "ser-#3", "ser-=4", "ser-h#3",
-            "ser-s#2", "exact-ser-#5",
+            "h#2",
+            "h#2.5",
+            "h#0.5",
+            "h=3",
+            "exact-h#3",
+            "ser-#3",
+            "ser-=4",
+            "ser-h#3",
+            "ser-s#2",
+            "exact-ser-#5",
         ] {
             assert!(stip(text).is_supported(), "{text}");
             assert!(stip(text).is_help_or_series(), "{text}");
         }
         for text in ["ser-r#2", "h##2", "h#=2", "ser-h##!2", "hs#2", "h#128"] {
             assert!(
-                text.parse::<Stipulation>().map_or(true, |s| !s.is_supported()),
+                text.parse::<Stipulation>()
+                    .map_or(true, |s| !s.is_supported()),
                 "{text}"
             );
         }
