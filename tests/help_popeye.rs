@@ -259,3 +259,36 @@ fn real_help_and_series_problems_like_popeye() {
 fn long_real_help_and_series_problems_like_popeye() {
     check_real(false);
 }
+
+/// A small h#2 with short solutions (h#1) and many full-length ones.
+const SHORT_AND_LONG: &str = "BeginProblem\nPieces White Kb6 Ra1 Rh2 Black Ka8 Pg7 Bc8\n\
+                              Stipulation h#2\nOption NoBoard OPTIONS\nEndProblem\n";
+
+fn lines_of(options: &str) -> (Vec<String>, String) {
+    let text = run(
+        &SHORT_AND_LONG.replace("OPTIONS", options),
+        &self::options(),
+    )
+    .text;
+    let lines = text
+        .lines()
+        .filter(|l| l.starts_with("  1."))
+        .map(str::to_owned)
+        .collect();
+    (lines, text)
+}
+
+#[test]
+fn max_solutions_and_stop_on_short_solutions_cut_the_list_as_popeye_does() {
+    let (all, text) = lines_of("");
+    assert!(text.ends_with("\nsolution finished.\n\n\n"), "{text}");
+    // Shortest first: the h#1 before every h#2 line.
+    assert_eq!(all[0], "  1.Bc8-a6 Rh2-h8 #");
+    assert!(all.len() > 20 && all[1..].iter().all(|l| l.contains("   2.")));
+    let (first_two, text) = lines_of("MaxSolutions 2");
+    assert_eq!(first_two, all[..2]);
+    assert!(text.ends_with("\nPartial solution\n\n\n"), "{text}");
+    let (short, text) = lines_of("StopOnShortSolutions");
+    assert_eq!(short, all[..1]);
+    assert!(text.ends_with("\nPartial solution\n\n\n"), "{text}");
+}

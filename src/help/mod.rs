@@ -87,7 +87,7 @@ pub fn solve(
     }
     .ok_or(HelpError::Unsupported(stipulation))?;
     let position = match part {
-        Part::Play => problem.position.clone(),
+        Part::Play => problem.position,
         Part::SetPlay | Part::Duplex => problem.position.after_null(),
     };
     let limits = search::Limits {
@@ -103,7 +103,7 @@ pub fn solve(
             .map(|moves| Line { moves })
             .collect(),
         complete: found.complete,
-        max_solutions_reached: found.max_lines_reached,
+        max_solutions_reached: found.max_lines_reached || found.stopped_on_short,
         stats: SearchStats {
             nodes: found.nodes,
             time: control.elapsed(),

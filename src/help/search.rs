@@ -104,6 +104,8 @@ pub struct Found<M> {
     pub complete: bool,
     /// True when `MaxSolutions` stopped the search.
     pub max_lines_reached: bool,
+    /// True when `StopOnShortSolutions` left the longer lengths unsearched.
+    pub stopped_on_short: bool,
     pub nodes: u64,
 }
 
@@ -135,6 +137,7 @@ pub fn search_lines<R: Rules>(
         halted: false,
         max_reached: false,
     };
+    let mut stopped_on_short = false;
     for &length in &plan.lengths {
         let before = search.lines.len();
         if plan.series {
@@ -150,12 +153,14 @@ pub fn search_lines<R: Rules>(
             break;
         }
         if limits.stop_on_short && length < plan.longest() && search.lines.len() > before {
+            stopped_on_short = true;
             break;
         }
     }
     Found {
         complete: !search.halted || search.max_reached,
         max_lines_reached: search.max_reached,
+        stopped_on_short,
         lines: search.lines,
         nodes: search.nodes,
     }
@@ -187,7 +192,7 @@ impl<R: Rules> Search<'_, R> {
     /// Counts a node and polls the limits now and then.
     fn visit(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes % 1024 == 0 {
+        if self.nodes.is_multiple_of(1024) {
             self.control.add_nodes(1024);
             if self.control.should_stop() {
                 self.halted = true;

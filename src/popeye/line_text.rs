@@ -78,7 +78,7 @@ pub fn sort_lines(root: &Position, lines: &mut [Line], last: Lister) {
 }
 
 fn sort_key(root: &Position, line: &Line, last_lister: Lister) -> Vec<u32> {
-    let mut pos = root.clone();
+    let mut pos = *root;
     let last = line.moves.len().saturating_sub(1);
     line.moves
         .iter()

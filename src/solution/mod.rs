@@ -117,7 +117,8 @@ pub struct HelpSolution {
     pub lines: Vec<Line>,
     /// False when a limit cut the search short: the list may be partial.
     pub complete: bool,
-    /// True when `MaxSolutions` stopped the search.
+    /// True when `MaxSolutions` (or `StopOnShortSolutions`) stopped the search: the list is
+    /// partial as Popeye's is.
     pub max_solutions_reached: bool,
     pub stats: SearchStats,
 }
