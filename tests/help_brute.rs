@@ -80,6 +80,13 @@ fn random_fen(rng: &mut Rng, extra: usize, black_to_move: bool) -> Option<String
     (!chess.legal_moves().is_empty()).then_some(fen)
 }
 
+/// The position after the legal move `m`.
+fn after(pos: &Chess, m: &shakmaty::Move) -> Chess {
+    let mut next = pos.clone();
+    next.play_unchecked(*m);
+    next
+}
+
 fn uci(pos: &Chess, m: &shakmaty::Move) -> String {
     let _ = pos;
     m.to_uci(CastlingMode::Standard).to_string()
@@ -103,8 +110,7 @@ fn help(
     out: &mut BTreeSet<String>,
 ) {
     for m in pos.legal_moves() {
-        let mut next = pos.clone();
-        next.play_unchecked(m);
+        let next = after(pos, &m);
         path.push(uci(pos, &m));
         if left == 1 {
             if reached(&next, stalemate) {
@@ -137,21 +143,12 @@ fn series_end(pos: &Chess, end: SeriesEnd) -> Vec<Vec<String>> {
         SeriesEnd::Help => pos
             .legal_moves()
             .iter()
-            .filter(|m| {
-                let mut next = pos.clone();
-                next.play_unchecked(**m);
-                next.is_checkmate()
-            })
+            .filter(|m| after(pos, m).is_checkmate())
             .map(|m| vec![uci(pos, m)])
             .collect(),
         SeriesEnd::Forced => {
             let moves = pos.legal_moves();
-            let all = !moves.is_empty()
-                && moves.iter().all(|m| {
-                    let mut next = pos.clone();
-                    next.play_unchecked(*m);
-                    next.is_checkmate()
-                });
+            let all = !moves.is_empty() && moves.iter().all(|m| after(pos, m).is_checkmate());
             if all {
                 moves.iter().map(|m| vec![uci(pos, m)]).collect()
             } else {
@@ -170,8 +167,7 @@ fn series(
     out: &mut BTreeSet<String>,
 ) {
     for m in pos.legal_moves() {
-        let mut next = pos.clone();
-        next.play_unchecked(m);
+        let next = after(pos, &m);
         path.push(uci(pos, &m));
         if left == 1 {
             for tail in series_end(&next, end) {

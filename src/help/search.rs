@@ -222,8 +222,16 @@ impl<R: Rules> Search<'_, R> {
         }
     }
 
-    /// Help play: lines of exactly `remaining` half-moves from `pos`.
-    fn help(&mut self, pos: &R, remaining: u32) -> bool {
+    /// Plays every move of `pos` (only [`Self::final_moves`] when `last`) and asks `step`
+    /// whether the position after it leads to lines; remembers `pos` as a dead end for
+    /// `remaining` when none does.
+    fn expand(
+        &mut self,
+        pos: &R,
+        remaining: u32,
+        last: bool,
+        mut step: impl FnMut(&mut Self, R) -> bool,
+    ) -> bool {
         if !self.visit() {
             return false;
         }
@@ -231,7 +239,7 @@ impl<R: Rules> Search<'_, R> {
         if self.dead.contains(key, remaining) {
             return false;
         }
-        let moves = if remaining == 1 {
+        let moves = if last {
             self.final_moves(pos)
         } else {
             pos.legal_moves()
@@ -240,17 +248,8 @@ impl<R: Rules> Search<'_, R> {
         for &m in moves.iter() {
             let next = pos.play(m);
             self.path.push(m);
-            let hit = if remaining == 1 {
-                let hit = reached(self.plan.goal, &next);
-                if hit {
-                    self.record();
-                }
-                hit
-            } else {
-                self.help(&next, remaining - 1)
-            };
+            found |= step(self, next);
             self.path.pop();
-            found |= hit;
             if self.halted {
                 return found;
             }
@@ -261,59 +260,50 @@ impl<R: Rules> Search<'_, R> {
         found
     }
 
+    /// Records the line if the side to move in `pos` suffers the goal.
+    fn goal_line(&mut self, pos: &R) -> bool {
+        let hit = reached(self.plan.goal, pos);
+        if hit {
+            self.record();
+        }
+        hit
+    }
+
+    /// Help play: lines of exactly `remaining` half-moves from `pos`.
+    fn help(&mut self, pos: &R, remaining: u32) -> bool {
+        self.expand(pos, remaining, remaining == 1, |search, next| {
+            if remaining == 1 {
+                search.goal_line(&next)
+            } else {
+                search.help(&next, remaining - 1)
+            }
+        })
+    }
+
     /// Series play: lines of exactly `remaining` series moves from `pos` (series side to move).
     fn series(&mut self, pos: &R, remaining: u32) -> bool {
-        if !self.visit() {
-            return false;
-        }
-        let key = pos.key();
-        if self.dead.contains(key, remaining) {
-            return false;
-        }
-        let moves = if remaining == 1 && self.plan.end == End::Goal {
-            self.final_moves(pos)
-        } else {
-            pos.legal_moves()
-        };
-        let mut found = false;
-        for &m in moves.iter() {
-            let next = pos.play(m);
-            self.path.push(m);
-            let hit = if remaining == 1 {
-                self.end(&next)
-            } else if next.is_check() || self.ends_here(&next) {
+        let last = remaining == 1 && self.plan.end == End::Goal;
+        self.expand(pos, remaining, last, |search, next| {
+            if remaining == 1 {
+                search.end(&next)
+            } else if next.is_check() || search.ends_here(&next) {
                 // The passing side may not stand in check; where the end is reached the
                 // series stops.
                 false
             } else {
-                self.path.push(R::Move::default());
-                let hit = self.series(&next.pass(), remaining - 1);
-                self.path.pop();
+                search.path.push(R::Move::default());
+                let hit = search.series(&next.pass(), remaining - 1);
+                search.path.pop();
                 hit
-            };
-            self.path.pop();
-            found |= hit;
-            if self.halted {
-                return found;
             }
-        }
-        if !found {
-            self.dead.insert(key, remaining);
-        }
-        found
+        })
     }
 
     /// After the series' last move (`pos`: the other side to move): records the lines that
     /// end here.
     fn end(&mut self, pos: &R) -> bool {
         match self.plan.end {
-            End::Goal => {
-                let hit = reached(self.plan.goal, pos);
-                if hit {
-                    self.record();
-                }
-                hit
-            }
+            End::Goal => self.goal_line(pos),
             End::HelpReply => {
                 let mut found = false;
                 for &m in self.final_moves(pos).iter() {
@@ -330,10 +320,10 @@ impl<R: Rules> Search<'_, R> {
                 found
             }
             End::ForcedReply => {
-                let moves = pos.legal_moves();
-                let forced = !moves.is_empty()
-                    && moves.iter().all(|&m| reached(self.plan.goal, &pos.play(m)));
-                if forced {
+                let Some(moves) = self.forced_replies(pos) else {
+                    return false;
+                };
+                {
                     for &m in moves.iter() {
                         self.path.push(m);
                         self.record();
@@ -343,9 +333,17 @@ impl<R: Rules> Search<'_, R> {
                         }
                     }
                 }
-                forced
+                true
             }
         }
+    }
+
+    /// The other side's moves when it has some and every one reaches the goal (`ser-s`).
+    fn forced_replies(&self, pos: &R) -> Option<crate::rules::Moves<R>> {
+        let moves = pos.legal_moves();
+        let forced =
+            !moves.is_empty() && moves.iter().all(|&m| reached(self.plan.goal, &pos.play(m)));
+        forced.then_some(moves)
     }
 
     /// True when the series ends in `pos` (after a series move before the last): the goal is
@@ -357,10 +355,7 @@ impl<R: Rules> Search<'_, R> {
                 .final_moves(pos)
                 .iter()
                 .any(|&m| reached(self.plan.goal, &pos.play(m))),
-            End::ForcedReply => {
-                let moves = pos.legal_moves();
-                !moves.is_empty() && moves.iter().all(|&m| reached(self.plan.goal, &pos.play(m)))
-            }
+            End::ForcedReply => self.forced_replies(pos).is_some(),
         }
     }
 }
