@@ -595,7 +595,7 @@ mod tests {
         let file = read(
             "BeginProblem\nPieces White Kc1 Kd1 Black Ka8\nStipulation #2\nNextProblem\n\
              Pieces White Kb6 Black Ka8\nStipulation #2\nOption Variation Foo\nNextProblem\n\
-             Pieces White Kb6 Black Ka8\nStipulation h#2\nEndProblem",
+             Pieces White Kb6 Black Ka8\nStipulation ser-r#2\nEndProblem",
         );
         assert_eq!(file.problems.len(), 3);
         assert_eq!(
@@ -615,7 +615,7 @@ mod tests {
         assert!(file.problems[2]
             .unsupported
             .as_ref()
-            .is_some_and(|u| u.feature == Feature::Stipulation && u.item == "h#2"));
+            .is_some_and(|u| u.feature == Feature::Stipulation && u.item == "ser-r#2"));
         assert!(file.error.is_none());
     }
 
