@@ -12,6 +12,7 @@ pub mod composer;
 pub mod engine;
 pub mod fairy;
 pub mod formats;
+pub mod help;
 pub mod impartial;
 pub mod kernel;
 pub mod notation;

@@ -1,11 +1,12 @@
 //! Data flows one way: front ends → problem → rules and search → solution → writers. The core
-//! modules (board, kernel, rules, solver, solution, problem, classify) must not reach back into
-//! a front end (popeye, uci, suite, composer, cli). A source scan of every `.rs` file under them.
+//! modules (board, kernel, rules, solver, help, solution, problem, classify) must not reach back
+//! into a front end (popeye, uci, suite, composer, cli). A source scan of every `.rs` file under
+//! them.
 
 use std::path::{Path, PathBuf};
 
 const CORE: [&str; 7] = [
-    "board", "kernel", "rules", "solver", "solution", "problem", "classify",
+    "board", "kernel", "rules", "solver", "help", "solution", "problem", "classify",
 ];
 const FRONT_ENDS: [&str; 5] = ["popeye", "uci", "suite", "composer", "cli"];
 

@@ -45,7 +45,7 @@ Author A. Author
 Origin Problem 1990
 Title The helpmate
 Pieces White Ka1 Black Ke8
-Stipulation h#2
+Stipulation ser-r#2
 NextProblem
 Pieces White Kg6 Rb1 Black Kh8
 Stipulation #1
@@ -58,7 +58,7 @@ fn a_skipped_problem_is_named_and_the_exit_status_says_so() {
     let stdout = text(&out.stdout);
     assert!(
         stdout.contains(
-            "problem 2 (A. Author; Problem 1990; The helpmate): Stipulation not supported: h#2 - problem ignored\n"
+            "problem 2 (A. Author; Problem 1990; The helpmate): Stipulation not supported: ser-r#2 - problem ignored\n"
         ),
         "{stdout}"
     );
@@ -81,11 +81,11 @@ fn a_skipped_problem_is_named_and_the_exit_status_says_so() {
 fn a_skipped_problem_is_named_in_the_run_language() {
     let german = popeye(
         &["-regression"],
-        "AnfangProblem\nAutor A. Autor\nQuelle Die Schwalbe 1990\nSteine Weiss Ka1 Schwarz Ke8\nForderung h#2\nEndeProblem\n",
+        "AnfangProblem\nAutor A. Autor\nQuelle Die Schwalbe 1990\nSteine Weiss Ka1 Schwarz Ke8\nForderung ser-r#2\nEndeProblem\n",
     );
     assert!(
         text(&german.stdout).contains(
-            "Problem 1 (A. Autor; Die Schwalbe 1990): Forderung wird nicht unterstuetzt: h#2 - Problem uebersprungen"
+            "Problem 1 (A. Autor; Die Schwalbe 1990): Forderung wird nicht unterstuetzt: ser-r#2 - Problem uebersprungen"
         ),
         "{}",
         text(&german.stdout)
@@ -93,10 +93,10 @@ fn a_skipped_problem_is_named_in_the_run_language() {
     assert_eq!(german.status.code(), Some(3));
     let french = popeye(
         &["-regression"],
-        "DebutProbleme\nPieces Blanc Ra1 Noir Re8\nEnonce h#2\nFinProbleme\n",
+        "DebutProbleme\nPieces Blanc Ra1 Noir Re8\nEnonce ser-r#2\nFinProbleme\n",
     );
     assert!(
-        text(&french.stdout).contains("probleme 1: enonce inconnue: h#2 - probleme ignoree"),
+        text(&french.stdout).contains("probleme 1: enonce inconnue: ser-r#2 - probleme ignoree"),
         "{}",
         text(&french.stdout)
     );

@@ -1,9 +1,9 @@
 //! The problem model against every stipulation Popeye's own files use: each one of the shared
 //! `popeye/stipulations/` and `popeye/real/` inputs that names a goal without a parameter reads
-//! and prints back as written (in lower case), and exactly the directmates among them are
-//! supported.
+//! and prints back as written (in lower case), and exactly the directmates and the help and
+//! series play of `crate::help` among them are supported.
 
-use mateproof::problem::{Goal, PlayKind, Stipulation};
+use mateproof::problem::{Goal, PlayKind, SeriesEnd, Stipulation};
 use mateproof::reference::shared;
 
 /// The stipulation tokens of the `.inp` files in `folder` (`Stipulation h#2`, `stip s#3`,
@@ -61,7 +61,17 @@ fn every_stipulation_popeye_files_use_reads_and_prints_back() {
             PlayKind::Direct | PlayKind::SelfPlay | PlayKind::Reflex
         ) && matches!(stipulation.goal, Goal::Mate | Goal::Stalemate)
             && !stipulation.is_exact();
-        assert_eq!(stipulation.is_supported(), direct_mate || battle, "{token}");
+        // Help and series play (crate::help): mate or stalemate, series ending direct/h/s.
+        let help_or_series = matches!(
+            stipulation.play,
+            PlayKind::Help
+                | PlayKind::Series(SeriesEnd::Direct | SeriesEnd::Help | SeriesEnd::SelfPlay)
+        ) && matches!(stipulation.goal, Goal::Mate | Goal::Stalemate);
+        assert_eq!(
+            stipulation.is_supported(),
+            direct_mate || battle || help_or_series,
+            "{token}"
+        );
     }
     assert!(
         tokens.len() >= 350,

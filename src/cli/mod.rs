@@ -18,6 +18,7 @@ pub mod piece_info;
 pub mod pieces;
 pub mod popeye;
 pub mod solve;
+pub mod solve_lines;
 pub mod stdin;
 pub mod suite;
 pub mod uci;

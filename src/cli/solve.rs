@@ -1,5 +1,6 @@
-//! `mateproof solve`: the full verdict on one battle problem given as FEN: a directmate
-//! (`--mate N`) or any battle stipulation the solver takes (`--stip s#2`, `r#3`, `=2`, …).
+//! `mateproof solve`: the full verdict on one problem given as FEN: a directmate (`--mate N`),
+//! any battle stipulation the solver takes (`--stip s#2`, `r#3`, `=2`, …), or help and series
+//! play (`--stip h#3`, `ser-#5`, …), handed to [`super::solve_lines`].
 
 use crate::board::{Position, Validation};
 use crate::cli::exit;
@@ -21,8 +22,10 @@ pub struct SolveArgs {
     /// Mate in this many moves (1 to 127, as in every front end).
     #[arg(long, required_unless_present = "stip", conflicts_with = "stip")]
     pub mate: Option<u32>,
-    /// The stipulation as Popeye writes it, instead of `--mate`: `#3`, `s#2`, `r#2`, `=2`,
-    /// `s=3`, `r=2` (the side to move is the attacker).
+    /// The stipulation as Popeye writes it, instead of `--mate`: battle play `#3`, `s#2`,
+    /// `r#2`, `=2`, `s=3`, `r=2` (the side to move is the attacker); help or series play
+    /// `h#3`, `h#2.5`, `h=2`, `ser-#5`, `ser-h#3`, `ser-s#2`, `exact-…` (the stipulation says
+    /// who starts; lines in Popeye's form).
     #[arg(long, value_name = "STIPULATION")]
     pub stip: Option<String>,
     /// Report tries with up to K refutations.
@@ -88,6 +91,9 @@ pub fn run(args: &SolveArgs) -> ExitCode {
             return ExitCode::from(exit::ERROR);
         }
     };
+    if stipulation.is_help_or_series() {
+        return run_lines(args, position, stipulation);
+    }
     let mut problem = Problem::new(position, stipulation);
     problem.options.variations = !args.keys_only;
     problem.options.set_play = args.setplay;
@@ -149,4 +155,23 @@ fn stipulation(args: &SolveArgs) -> Result<Stipulation, String> {
         (None, Some(n)) if (1..=max_mate).contains(&n) => Ok(Stipulation::direct_mate(n)),
         (None, _) => Err(format!("--mate must be between 1 and {max_mate}")),
     }
+}
+
+/// Help and series play: lines, by [`super::solve_lines`].
+fn run_lines(args: &SolveArgs, position: Position, stipulation: Stipulation) -> ExitCode {
+    if !stipulation.is_supported() {
+        eprintln!("error: --stip {stipulation}: stipulation not supported yet");
+        return ExitCode::from(exit::ERROR);
+    }
+    let mut control = SearchControl::unlimited();
+    if let Some(secs) = args.time {
+        control = control.with_time_limit(Duration::from_secs_f64(secs));
+    }
+    super::solve_lines::run(
+        position,
+        stipulation,
+        args.max_solutions,
+        &control,
+        args.json,
+    )
 }

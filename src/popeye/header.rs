@@ -58,16 +58,26 @@ pub fn header(spec: &ProblemSpec, stipulation: Stipulation, language: Language) 
 
 /// Options Popeye lists below the stipulation line: `CastlingMutuallyExclusive a1h8 …`.
 fn option_lines(spec: &ProblemSpec, language: Language) -> String {
+    let mut lines = String::new();
     let pairs = &spec.options.exclusive_castlings;
-    if pairs.is_empty() {
-        return String::new();
+    if !pairs.is_empty() {
+        lines.push_str(option_name(language, OptionWord::CastlingMutuallyExclusive));
+        for (a, b) in pairs {
+            let _ = write!(lines, " {a}{b}");
+        }
+        lines.push('\n');
     }
-    let mut line = option_name(language, OptionWord::CastlingMutuallyExclusive).to_owned();
-    for (a, b) in pairs {
-        let _ = write!(line, " {a}{b}");
+    // Help and series play: `Duplex` / `HalfDuplex`, centred.
+    let duplex = if spec.options.solve.half_duplex {
+        Some(OptionWord::HalfDuplex)
+    } else {
+        spec.options.solve.duplex.then_some(OptionWord::Duplex)
+    };
+    if let Some(word) = duplex {
+        lines.push_str(&centred(option_name(language, word)));
+        lines.push('\n');
     }
-    line.push('\n');
-    line
+    lines
 }
 
 /// The board in Popeye's 37-column frame, rank 8 first.

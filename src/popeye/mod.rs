@@ -22,6 +22,7 @@ pub mod header;
 pub mod invocation;
 pub mod keywords;
 pub mod lexer;
+pub mod line_text;
 pub mod messages;
 pub mod move_numbers;
 pub mod order;

@@ -146,12 +146,30 @@ fn remove_castling(setup: &mut Setup, sq: Square) {
     }
 }
 
+/// The stipulation as played: `WhiteToPlay` makes help play half a move shorter with White
+/// starting (`h#3` is played and printed as `h#2.5`); anything else is played as written.
+pub fn played_stipulation(spec: &ProblemSpec, stipulation: Stipulation) -> Stipulation {
+    let mut played = stipulation;
+    let length = &mut played.length;
+    if spec.options.white_to_play
+        && stipulation.play == crate::problem::PlayKind::Help
+        && length.max.is_multiple_of(2)
+    {
+        let exact = stipulation.is_exact();
+        length.max -= 1;
+        length.min = if exact { length.max } else { 1 };
+    }
+    played
+}
+
 fn build(
     spec: &ProblemSpec,
     board: &Board,
     stipulation: Stipulation,
 ) -> Result<Problem, TwinFault> {
+    let stipulation = played_stipulation(spec, stipulation);
     let mut setup = setup_of(spec, board);
+    setup.turn = stipulation.starter();
     let position = match setup.into_position(Validation::Lenient) {
         Err(PositionError::InvalidEpSquare(_)) => {
             // Popeye ignores an e.p. indication the board does not allow.

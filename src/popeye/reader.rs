@@ -63,6 +63,8 @@ pub struct PopeyeOptions {
     pub no_castling: Vec<Square>,
     /// `CastlingMutuallyExclusive` pairs (white rook square, black rook square).
     pub exclusive_castlings: Vec<(Square, Square)>,
+    /// `WhiteToPlay`: in help play White starts, half a move shorter (`h#3` is `h#2.5`).
+    pub white_to_play: bool,
 }
 
 /// One problem as written (all its twins).
@@ -408,6 +410,12 @@ impl Reader<'_> {
                 // MatesIn1 keeps the defender's mates in 1 in self play (Popeye's trivial-end
                 // filter is built only there).
                 OptionWord::MatesIn1 => options.solve.mates_in_1 = true,
+                // Help and series play (crate::help); `Intelligent` finds the same solutions.
+                OptionWord::Duplex => options.solve.duplex = true,
+                OptionWord::HalfDuplex => options.solve.half_duplex = true,
+                OptionWord::StopOnShortSolutions => options.solve.stop_on_short_solutions = true,
+                OptionWord::WhiteToPlay => options.white_to_play = true,
+                OptionWord::Intelligent => {}
                 // Output options without effect on the solution.
                 OptionWord::Beep | OptionWord::SuppressGrid | OptionWord::WriteGrid => {}
                 // Named as the file spells it (NullMoves, TrivialTriesAvoid, Intelligent, …).
@@ -585,7 +593,7 @@ mod tests {
         let file = read(
             "BeginProblem\nPieces White Kc1 Kd1 Black Ka8\nStipulation #2\nNextProblem\n\
              Pieces White Kb6 Black Ka8\nStipulation #2\nOption Variation Foo\nNextProblem\n\
-             Pieces White Kb6 Black Ka8\nStipulation h#2\nEndProblem",
+             Pieces White Kb6 Black Ka8\nStipulation ser-r#2\nEndProblem",
         );
         assert_eq!(file.problems.len(), 3);
         assert_eq!(
@@ -605,7 +613,7 @@ mod tests {
         assert!(file.problems[2]
             .unsupported
             .as_ref()
-            .is_some_and(|u| u.feature == Feature::Stipulation && u.item == "h#2"));
+            .is_some_and(|u| u.feature == Feature::Stipulation && u.item == "ser-r#2"));
         assert!(file.error.is_none());
     }
 

@@ -7,10 +7,12 @@
 //! problem unless the play was cut short (`Partial solution`) or aborted by an illegal position.
 
 use super::header::header;
+use super::line_text::{write_lines, LineStyle};
 use super::messages::{message, Message};
 use super::problems::{twin_problems, TwinFault, TwinProblem};
 use super::reader::{read, FileError, PopeyeFile, ProblemSpec};
 use super::tree_text::TreeWriter;
+use crate::help;
 use crate::kernel::SearchControl;
 use crate::notation::Language;
 use crate::problem::{PlayKind, Problem};
@@ -112,7 +114,7 @@ fn render_streaming(
             .protocol
             .as_deref()
             .map(|path| protocol.open(path, options.regression, language));
-        let (mut text, partial) = problem_text(index, spec, language, solve);
+        let (mut text, partial) = problem_text(index, spec, language, options.max_time, solve);
         if let Some(Err(notice)) = opened {
             text.insert_str(0, &notice);
         }
@@ -211,6 +213,7 @@ fn problem_text(
     problem_index: usize,
     spec: &ProblemSpec,
     language: Language,
+    run_limit: Option<Duration>,
     solve: &mut dyn FnMut(&TwinContext) -> Result<Solution, SolveError>,
 ) -> (String, bool) {
     let mut out = String::new();
@@ -242,7 +245,11 @@ fn problem_text(
     let base_stipulation = spec
         .stipulation
         .unwrap_or(crate::problem::Stipulation::direct_mate(1));
-    out.push_str(&header(spec, base_stipulation, language));
+    out.push_str(&header(
+        spec,
+        super::problems::played_stipulation(spec, base_stipulation),
+        language,
+    ));
     if spec.zero_position {
         let word = match language {
             Language::German => "NullStellung",
@@ -265,7 +272,7 @@ fn problem_text(
                 problem,
             })
         };
-        ending = twin_text(spec, twin, language, &mut solve_twin, &mut out);
+        ending = twin_text(spec, twin, language, run_limit, &mut solve_twin, &mut out);
     }
     if ending == Ending::Normal {
         out.push('\n');
@@ -289,6 +296,7 @@ fn twin_text(
     spec: &ProblemSpec,
     twin: &TwinProblem,
     language: Language,
+    run_limit: Option<Duration>,
     solve: &mut dyn FnMut(&Problem) -> Result<Solution, SolveError>,
     out: &mut String,
 ) -> Ending {
@@ -314,6 +322,9 @@ fn twin_text(
         }
     };
     out.push('\n');
+    if problem.stipulation.is_help_or_series() {
+        return help_twin_text(problem, language, run_limit, out);
+    }
     let solution = match solve(problem) {
         Ok(solution) => solution,
         Err(error) => {
@@ -354,19 +365,54 @@ fn twin_text(
     }
 }
 
+/// Solves and writes a help or series twin ([`crate::help`]): set play, the play and the
+/// duplex half as its options ask, one part after another with an empty line between.
+fn help_twin_text(
+    problem: &Problem,
+    language: Language,
+    run_limit: Option<Duration>,
+    out: &mut String,
+) -> Ending {
+    let control = control_for(problem.options.max_time, run_limit);
+    let style = LineStyle::of(&problem.stipulation);
+    for (index, part) in help::parts(problem).into_iter().enumerate() {
+        if index > 0 {
+            out.push('\n');
+        }
+        let solution = match help::solve(problem, part, &control) {
+            Ok(solution) => solution,
+            Err(error) => {
+                out.push_str(&error.to_string());
+                out.push('\n');
+                return Ending::Normal;
+            }
+        };
+        out.push_str(&write_lines(&solution, style, language));
+        if solution.max_solutions_reached || !solution.complete {
+            return Ending::Partial;
+        }
+    }
+    Ending::Normal
+}
+
+/// The search limits of a problem: its own `MaxTime` or the run's `-maxtime`, the smaller.
+fn control_for(own: Option<Duration>, run: Option<Duration>) -> SearchControl {
+    let limit = match (own, run) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    match limit {
+        Some(limit) => SearchControl::unlimited().with_time_limit(limit),
+        None => SearchControl::unlimited(),
+    }
+}
+
 fn solve_with_solver(
     problem: &Problem,
     spec: &ProblemSpec,
     options: &RunOptions,
 ) -> Result<Solution, SolveError> {
-    let limit = match (spec.options.solve.max_time, options.max_time) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    };
-    let control = match limit {
-        Some(limit) => SearchControl::unlimited().with_time_limit(limit),
-        None => SearchControl::unlimited(),
-    };
+    let control = control_for(spec.options.solve.max_time, options.max_time);
     match options.hash_mb {
         Some(mb) => solver::solve_with_table(
             problem,

@@ -89,7 +89,7 @@ mod tests {
             read_stipulation("exact-#4").map(|s| s.to_string()),
             Some("exact-#4".into())
         );
-        for text in ["ser-h#3", "h#2.5", "exact-s#2", "exact-r#2", "#=2"] {
+        for text in ["exact-s#2", "exact-r#2", "#=2", "ser-r#3", "h##2"] {
             let stipulation: Stipulation = text.parse().unwrap();
             assert!(!stipulation.is_supported(), "{text}");
             assert_eq!(read_stipulation(text), None, "{text}");
@@ -117,7 +117,7 @@ mod tests {
                 .as_deref(),
             Some("exact-#3")
         );
-        assert_eq!(read_stipulation("h#2"), None);
+        assert_eq!(read_stipulation("h##2"), None);
         let board = read_forsyth(Language::English, "7R/7p/5P1k/4PKpP").unwrap();
         assert_eq!(board.iter().flatten().count(), 8);
         assert_eq!(

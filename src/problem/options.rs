@@ -41,6 +41,13 @@ pub struct SolveOptions {
     pub post_key_play: bool,
     /// `MaxTime`: give up (with a partial solution) after this long.
     pub max_time: Option<Duration>,
+    // Help and series play (issue 18's help half).
+    /// `Duplex`: the play is solved again with the other side starting.
+    pub duplex: bool,
+    /// `HalfDuplex`: only the play with the other side starting.
+    pub half_duplex: bool,
+    /// `StopOnShortSolutions`: no longer play once shorter play has solutions.
+    pub stop_on_short_solutions: bool,
 }
 
 impl SolveOptions {

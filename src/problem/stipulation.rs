@@ -122,11 +122,13 @@ impl Stipulation {
         }
     }
 
-    /// The one answer to "does Mateproof solve this?": today direct mates, `#N` and
-    /// `exact-#N`, N up to [`MAX_MATE_MOVES`]. A new kind of play becomes supported here, and
-    /// every front end follows.
+    /// The one answer to "does Mateproof solve this?": direct mates, `#N` and `exact-#N`, N up
+    /// to [`MAX_MATE_MOVES`]; help and series play (below). A new kind of play becomes
+    /// supported here, and every front end follows.
     pub fn is_supported(&self) -> bool {
-        self.is_supported_direct_mate() || self.is_supported_battle()
+        self.is_supported_direct_mate()
+            || self.is_supported_battle()
+            || self.is_supported_help_or_series()
     }
 
     fn is_supported_direct_mate(&self) -> bool {
@@ -134,6 +136,24 @@ impl Stipulation {
             && self.goal == Goal::Mate
             && (1..=MAX_MATE_MOVES).contains(&self.moves())
             && (self.length.min == 1 || self.length.min == self.length.max)
+    }
+
+    /// Help and series play (`h#N`, `h#N.5`, `h=N`, `ser-#N`, `ser-=N`, `ser-h#N`,
+    /// `ser-s#N`, `exact-` too): the goal mate or stalemate, at most [`MAX_MATE_MOVES`]
+    /// moves. Solved by [`crate::help`], not by the battle-play solver.
+    fn is_supported_help_or_series(&self) -> bool {
+        let play = matches!(
+            self.play,
+            PlayKind::Help
+                | PlayKind::Series(SeriesEnd::Direct | SeriesEnd::Help | SeriesEnd::SelfPlay)
+        );
+        play && matches!(self.goal, Goal::Mate | Goal::Stalemate)
+            && (1..=2 * MAX_MATE_MOVES).contains(&self.length.max)
+    }
+
+    /// Help or series play: lines of cooperative play ([`crate::help`]), not a battle tree.
+    pub fn is_help_or_series(&self) -> bool {
+        matches!(self.play, PlayKind::Help | PlayKind::Series(_))
     }
 
     /// Battle play beyond `#N`: `s#N`, `r#N`, `=N`, `s=N`, `r=N` (not `exact-`: a short
@@ -392,11 +412,11 @@ mod tests {
     }
 
     #[test]
-    fn only_direct_mates_are_supported() {
+    fn direct_mates_are_supported() {
         for text in ["#1", "#2", "exact-#4", "#30"] {
             assert!(stip(text).is_supported(), "{text}");
         }
-        for text in ["h#2", "h#2.5", "ser-#3", "ser-h#3", "##2", "#=2", "+2"] {
+        for text in ["##2", "#=2", "+2"] {
             assert!(!stip(text).is_supported(), "{text}");
         }
         assert!(!Stipulation::direct_mate(0).is_supported());
@@ -417,6 +437,32 @@ mod tests {
         ] {
             let parsed = text.parse::<Stipulation>();
             assert!(!parsed.is_ok_and(|s| s.is_supported()), "{text}");
+        }
+    }
+
+    #[test]
+    fn help_and_series_play_is_supported() {
+        for text in [
+            "h#2",
+            "h#2.5",
+            "h#0.5",
+            "h=3",
+            "exact-h#3",
+            "ser-#3",
+            "ser-=4",
+            "ser-h#3",
+            "ser-s#2",
+            "exact-ser-#5",
+        ] {
+            assert!(stip(text).is_supported(), "{text}");
+            assert!(stip(text).is_help_or_series(), "{text}");
+        }
+        for text in ["ser-r#2", "h##2", "h#=2", "ser-h##!2", "hs#2", "h#128"] {
+            assert!(
+                text.parse::<Stipulation>()
+                    .map_or(true, |s| !s.is_supported()),
+                "{text}"
+            );
         }
     }
 }

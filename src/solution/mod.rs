@@ -101,14 +101,15 @@ pub struct DefenderPlay {
     pub defences: Vec<DefenceNode>,
 }
 
-/// One line of help or series play: the moves from the diagram to the goal, in order.
+/// One line of help or series play: the moves from the diagram to the goal, in order; in
+/// series play a [`Move::NULL`] stands for each pass of the other side.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Line {
     pub moves: Vec<Move>,
 }
 
-/// Everything found for a help or series problem: every solution as a line of play. (No solver
-/// produces it yet; the shape is here so writers and solvers meet on it.)
+/// Everything found for a help or series problem (one part of it: set play, the play, or the
+/// duplex half): every solution as a line of play, shortest first.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct HelpSolution {
     /// The position the play starts from.
@@ -116,6 +117,9 @@ pub struct HelpSolution {
     pub lines: Vec<Line>,
     /// False when a limit cut the search short: the list may be partial.
     pub complete: bool,
+    /// True when `MaxSolutions` (or `StopOnShortSolutions`) stopped the search: the list is
+    /// partial as Popeye's is.
+    pub max_solutions_reached: bool,
     pub stats: SearchStats,
 }
 

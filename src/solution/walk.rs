@@ -1,4 +1,5 @@
-//! The one traversal of a battle-play tree, shared by every writer (plain text, JSON, the UCI
+//! The one traversal of a battle-play tree (and, in [`walk_lines`], of help and series
+//! lines), shared by every writer (plain text, JSON, the UCI
 //! problem report, Popeye's text). It visits the play in listing order — an attacker's move,
 //! then what it threatens (after the defender's pass), then each defence with its
 //! continuations — replaying the moves so each visit sees the position the move is played in,
@@ -23,7 +24,7 @@
 //! assert_eq!(count.0, 1);
 //! ```
 
-use super::{AttackNode, DefenceNode, Threat};
+use super::{AttackNode, DefenceNode, Line, Threat};
 use crate::board::{Move, Position};
 
 /// Which place in the play a move holds.
@@ -190,6 +191,34 @@ impl<B: Replay, V: Visitor<B>> Walk<'_, V, B> {
         self.line.pop();
         self.visitor
             .leave_defence(&step(pos, &self.line, StepKind::Defence), node);
+    }
+}
+
+/// What a writer does at each move of a help or series line ([`walk_lines`]).
+pub trait LineVisitor<B = Position> {
+    /// Before the first move of `line`.
+    fn start_line(&mut self, _line: &Line) {}
+    /// The move `line.moves[index]` played in `pos` ([`Move::NULL`]: the other side passes).
+    fn line_move(&mut self, pos: &B, line: &Line, index: usize);
+    /// After the last move of `line`.
+    fn end_line(&mut self, _line: &Line) {}
+}
+
+/// Walks every line of help or series play from `root` in the order given, replaying each so
+/// the visitor sees the position each move is played in.
+pub fn walk_lines<B: Replay + Clone, V: LineVisitor<B>>(visitor: &mut V, root: &B, lines: &[Line]) {
+    for line in lines {
+        visitor.start_line(line);
+        let mut pos = root.clone();
+        for (index, &m) in line.moves.iter().enumerate() {
+            visitor.line_move(&pos, line, index);
+            pos = if m.is_null() {
+                pos.after_pass()
+            } else {
+                pos.after(m)
+            };
+        }
+        visitor.end_line(line);
     }
 }
 

@@ -141,7 +141,8 @@ fn solve_beyond_mate(
 
 fn check_supported(problem: &Problem) -> Result<(), SolveError> {
     let stip = problem.stipulation;
-    if !stip.is_supported() {
+    // Help and series play is solved by `crate::help`, not by the battle-play solver.
+    if !stip.is_supported() || stip.is_help_or_series() {
         return Err(SolveError::Unsupported(stip));
     }
     Ok(())

@@ -110,7 +110,8 @@ impl Claim {
         if stipulation.moves() > crate::problem::MAX_MATE_MOVES {
             return Claim::Within(stipulation.moves()).within_limit();
         }
-        if !stipulation.is_supported() {
+        // Help and series play is solved (crate::help) but not yet checked by suites.
+        if !stipulation.is_supported() || stipulation.is_help_or_series() {
             return Err(Unusable::Unsupported(format!(
                 "stipulation {stipulation} is not solved yet (directmates only)"
             )));

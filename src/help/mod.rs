@@ -1,0 +1,112 @@
+//! Help and series play: every line of cooperative play that reaches the goal (`h#N`,
+//! `h#N.5`, `h=N`, `ser-#N`, `ser-=N`, `ser-h#N`, `ser-s#N`, with `exact-`), as Popeye finds
+//! them. The search ([`search`]) is generic over [`Rules`] and returns each solution as a
+//! list of moves, passes (the other side's null move in series play) included; [`solve`]
+//! wraps it for the orthodox [`Position`] and builds the [`HelpSolution`] every writer reads.
+//!
+//! What a line is, in half-moves, follows Popeye: help play alternates, the side not starting
+//! makes the last move (`h#N` is 2N half-moves from Black, `h#N.5` 2N+1 from White); shorter
+//! lines of the same parity are solutions too unless `exact-`, found first (iterative
+//! deepening, as Popeye prints them: shortest first). In series play the series side moves
+//! alone while the other passes, so no move of the series but the last may give check (the
+//! passing side would stand in check); the series ends at once where its end is reached
+//! (`ser-=`: a stalemate; `ser-h#`: the other side can mate in one; `ser-s#`: every reply of
+//! the other side mates). Under `Duplex` the play is solved a second time with the other side
+//! starting, under `HalfDuplex` only so; `SetPlay` first solves the play with one half-move
+//! less, the other side starting.
+
+mod search;
+mod table;
+
+pub use search::{search_lines, Plan};
+
+use crate::kernel::SearchControl;
+use crate::problem::{Problem, Stipulation};
+use crate::solution::{HelpSolution, Line, SearchStats};
+
+/// True for the stipulations [`solve`] answers: the supported help and series play.
+pub fn solves(stipulation: &Stipulation) -> bool {
+    stipulation.is_supported() && stipulation.is_help_or_series()
+}
+
+/// Why a problem cannot be solved here.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HelpError {
+    #[error("not a help or series stipulation solved here: {0}")]
+    Unsupported(Stipulation),
+}
+
+/// One part of a help problem's output: set play, the play, or the duplex half.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Part {
+    /// `SetPlay`: one half-move less, the other side starting.
+    SetPlay,
+    /// The stipulated play from the diagram.
+    Play,
+    /// `Duplex`/`HalfDuplex`: the play with the other side starting.
+    Duplex,
+}
+
+/// The parts a problem's options ask for, in Popeye's order.
+pub fn parts(problem: &Problem) -> Vec<Part> {
+    let options = &problem.options;
+    let mut parts = Vec::new();
+    if options.set_play && set_play_plan(&problem.stipulation).is_some() {
+        parts.push(Part::SetPlay);
+    }
+    if !options.half_duplex {
+        parts.push(Part::Play);
+    }
+    if options.duplex || options.half_duplex {
+        parts.push(Part::Duplex);
+    }
+    parts
+}
+
+/// The plan of set play: the same end with one half-move less and the other side starting;
+/// `None` where there is nothing shorter (`h#0.5`, `ser-#N`).
+fn set_play_plan(stipulation: &Stipulation) -> Option<Plan> {
+    let plan = Plan::of(stipulation)?;
+    plan.set_play()
+}
+
+/// Solves one part of a help or series problem: every line, shortest first, within the
+/// control's limits and `MaxSolutions`.
+pub fn solve(
+    problem: &Problem,
+    part: Part,
+    control: &SearchControl,
+) -> Result<HelpSolution, HelpError> {
+    let stipulation = problem.stipulation;
+    if !solves(&stipulation) {
+        return Err(HelpError::Unsupported(stipulation));
+    }
+    let plan = match part {
+        Part::SetPlay => set_play_plan(&stipulation),
+        Part::Play | Part::Duplex => Plan::of(&stipulation),
+    }
+    .ok_or(HelpError::Unsupported(stipulation))?;
+    let position = match part {
+        Part::Play => problem.position,
+        Part::SetPlay | Part::Duplex => problem.position.after_null(),
+    };
+    let limits = search::Limits {
+        max_lines: problem.options.max_solutions.map(|n| n as usize),
+        stop_on_short: problem.options.stop_on_short_solutions,
+    };
+    let found = search_lines(&position, &plan, &limits, control);
+    Ok(HelpSolution {
+        position,
+        lines: found
+            .lines
+            .into_iter()
+            .map(|moves| Line { moves })
+            .collect(),
+        complete: found.complete,
+        max_solutions_reached: found.max_lines_reached || found.stopped_on_short,
+        stats: SearchStats {
+            nodes: found.nodes,
+            time: control.elapsed(),
+        },
+    })
+}

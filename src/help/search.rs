@@ -1,0 +1,361 @@
+//! The search for help and series lines, generic over [`Rules`]: a depth-first enumeration of
+//! every line of exactly the length asked, lengths shortest first, with a table of dead ends
+//! ([`super::table`]) and, where the goal is mate, only checking moves for the mating move.
+
+use super::table::DeadEnds;
+use crate::kernel::SearchControl;
+use crate::problem::{Goal, PlayKind, SeriesEnd, Stipulation};
+use crate::rules::Rules;
+
+/// How a line ends, after its last counted move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum End {
+    /// The last move reaches the goal (help play, `ser-#`, `ser-=`).
+    Goal,
+    /// `ser-h`: the other side then reaches the goal in one move (each such move a line).
+    HelpReply,
+    /// `ser-s`: the other side then has moves, and every one reaches the goal.
+    ForcedReply,
+}
+
+/// What to search: the goal, help or series play, the end, and the lengths in order —
+/// half-moves in help play, moves of the series side in series play.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Plan {
+    pub goal: Goal,
+    pub series: bool,
+    pub end: End,
+    pub lengths: Vec<u32>,
+}
+
+impl Plan {
+    /// The plan of a help or series stipulation (`None` for other play).
+    ///
+    /// ```
+    /// use mateproof::help::Plan;
+    /// let plan = Plan::of(&"h#2".parse().unwrap()).unwrap();
+    /// assert_eq!(plan.lengths, vec![2, 4]);
+    /// let plan = Plan::of(&"exact-ser-h#3".parse().unwrap()).unwrap();
+    /// assert_eq!(plan.lengths, vec![3]);
+    /// ```
+    pub fn of(stipulation: &Stipulation) -> Option<Plan> {
+        let Stipulation { goal, length, play } = *stipulation;
+        let (series, end, tail) = match play {
+            PlayKind::Help => (false, End::Goal, 0),
+            PlayKind::Series(SeriesEnd::Direct) => (true, End::Goal, 0),
+            PlayKind::Series(SeriesEnd::Help) => (true, End::HelpReply, 1),
+            PlayKind::Series(SeriesEnd::SelfPlay) => (true, End::ForcedReply, 1),
+            _ => return None,
+        };
+        let (min, max) = (length.min.checked_sub(tail)?, length.max.checked_sub(tail)?);
+        let lengths = (min.max(1)..=max)
+            .filter(|k| series || k % 2 == max % 2)
+            .collect();
+        Some(Plan {
+            goal,
+            series,
+            end,
+            lengths,
+        })
+    }
+
+    /// Set play: one half-move less with the other side starting — in help play every length
+    /// one shorter, in series play the end straight from the diagram (`ser-h`, `ser-s`).
+    pub fn set_play(&self) -> Option<Plan> {
+        let lengths: Vec<u32> = if self.series {
+            if self.end == End::Goal {
+                return None;
+            }
+            vec![0]
+        } else {
+            self.lengths
+                .iter()
+                .filter(|&&k| k > 1)
+                .map(|k| k - 1)
+                .collect()
+        };
+        (!lengths.is_empty()).then(|| Plan {
+            lengths,
+            ..self.clone()
+        })
+    }
+
+    fn longest(&self) -> u32 {
+        self.lengths.last().copied().unwrap_or(0)
+    }
+}
+
+/// Limits from the problem's options.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    /// `MaxSolutions n`: stop after this many lines.
+    pub max_lines: Option<usize>,
+    /// `StopOnShortSolutions`: no longer lengths once a shorter one has solutions.
+    pub stop_on_short: bool,
+}
+
+/// Every line found, in the order found (lengths ascending, then the rules' move order).
+#[derive(Clone, Debug)]
+pub struct Found<M> {
+    /// Each line's moves from the diagram; in series play the other side's passes are null
+    /// moves between the series moves.
+    pub lines: Vec<Vec<M>>,
+    /// False when the control's limits cut the search short.
+    pub complete: bool,
+    /// True when `MaxSolutions` stopped the search.
+    pub max_lines_reached: bool,
+    /// True when `StopOnShortSolutions` left the longer lengths unsearched.
+    pub stopped_on_short: bool,
+    pub nodes: u64,
+}
+
+/// Finds every line of `plan` from `pos` (the starting side to move).
+///
+/// ```
+/// use mateproof::board::{Position, Validation};
+/// use mateproof::help::{search_lines, Plan};
+/// use mateproof::kernel::SearchControl;
+/// let pos = Position::from_fen("k7/8/1K6/8/8/8/8/7R b - - 0 1", Validation::Lenient).unwrap();
+/// let plan = Plan::of(&"h#1".parse().unwrap()).unwrap();
+/// let found = search_lines(&pos, &plan, &Default::default(), &SearchControl::unlimited());
+/// assert_eq!(found.lines.len(), 1); // 1.Ka8-b8 Rh1-h8#
+/// ```
+pub fn search_lines<R: Rules>(
+    pos: &R,
+    plan: &Plan,
+    limits: &Limits,
+    control: &SearchControl,
+) -> Found<R::Move> {
+    let mut search = Search {
+        plan,
+        limits,
+        control,
+        dead: DeadEnds::default(),
+        path: Vec::new(),
+        lines: Vec::new(),
+        nodes: 0,
+        halted: false,
+        max_reached: false,
+    };
+    let mut stopped_on_short = false;
+    for &length in &plan.lengths {
+        let before = search.lines.len();
+        if plan.series {
+            if length == 0 {
+                search.end(pos);
+            } else {
+                search.series(pos, length);
+            }
+        } else {
+            search.help(pos, length);
+        }
+        if search.halted {
+            break;
+        }
+        if limits.stop_on_short && length < plan.longest() && search.lines.len() > before {
+            stopped_on_short = true;
+            break;
+        }
+    }
+    Found {
+        complete: !search.halted || search.max_reached,
+        max_lines_reached: search.max_reached,
+        stopped_on_short,
+        lines: search.lines,
+        nodes: search.nodes,
+    }
+}
+
+struct Search<'a, R: Rules> {
+    plan: &'a Plan,
+    limits: &'a Limits,
+    control: &'a SearchControl,
+    dead: DeadEnds,
+    path: Vec<R::Move>,
+    lines: Vec<Vec<R::Move>>,
+    nodes: u64,
+    /// A limit stopped the search (the control's, or `MaxSolutions`).
+    halted: bool,
+    max_reached: bool,
+}
+
+/// True when the side to move in `pos` suffers the goal.
+fn reached<R: Rules>(goal: Goal, pos: &R) -> bool {
+    match goal {
+        Goal::Mate => pos.is_check() && !pos.has_legal_move(),
+        Goal::Stalemate => !pos.is_check() && !pos.has_legal_move(),
+        _ => false,
+    }
+}
+
+impl<R: Rules> Search<'_, R> {
+    /// Counts a node and polls the limits now and then.
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(1024) {
+            self.control.add_nodes(1024);
+            if self.control.should_stop() {
+                self.halted = true;
+            }
+        }
+        !self.halted
+    }
+
+    fn record(&mut self) {
+        self.lines.push(self.path.clone());
+        if self
+            .limits
+            .max_lines
+            .is_some_and(|max| self.lines.len() >= max)
+        {
+            self.max_reached = true;
+            self.halted = true;
+        }
+    }
+
+    /// The moves that may reach the goal at once: only checks where the goal is mate.
+    fn final_moves(&self, pos: &R) -> crate::rules::Moves<R> {
+        if self.plan.goal == Goal::Mate {
+            pos.checking_moves()
+        } else {
+            pos.legal_moves()
+        }
+    }
+
+    /// Plays every move of `pos` (only [`Self::final_moves`] when `last`) and asks `step`
+    /// whether the position after it leads to lines; remembers `pos` as a dead end for
+    /// `remaining` when none does.
+    fn expand(
+        &mut self,
+        pos: &R,
+        remaining: u32,
+        last: bool,
+        mut step: impl FnMut(&mut Self, R) -> bool,
+    ) -> bool {
+        if !self.visit() {
+            return false;
+        }
+        let key = pos.key();
+        if self.dead.contains(key, remaining) {
+            return false;
+        }
+        let moves = if last {
+            self.final_moves(pos)
+        } else {
+            pos.legal_moves()
+        };
+        let mut found = false;
+        for &m in moves.iter() {
+            let next = pos.play(m);
+            self.path.push(m);
+            found |= step(self, next);
+            self.path.pop();
+            if self.halted {
+                return found;
+            }
+        }
+        if !found {
+            self.dead.insert(key, remaining);
+        }
+        found
+    }
+
+    /// Records the line if the side to move in `pos` suffers the goal.
+    fn goal_line(&mut self, pos: &R) -> bool {
+        let hit = reached(self.plan.goal, pos);
+        if hit {
+            self.record();
+        }
+        hit
+    }
+
+    /// Help play: lines of exactly `remaining` half-moves from `pos`.
+    fn help(&mut self, pos: &R, remaining: u32) -> bool {
+        self.expand(pos, remaining, remaining == 1, |search, next| {
+            if remaining == 1 {
+                search.goal_line(&next)
+            } else {
+                search.help(&next, remaining - 1)
+            }
+        })
+    }
+
+    /// Series play: lines of exactly `remaining` series moves from `pos` (series side to move).
+    fn series(&mut self, pos: &R, remaining: u32) -> bool {
+        let last = remaining == 1 && self.plan.end == End::Goal;
+        self.expand(pos, remaining, last, |search, next| {
+            if remaining == 1 {
+                search.end(&next)
+            } else if next.is_check() || search.ends_here(&next) {
+                // The passing side may not stand in check; where the end is reached the
+                // series stops.
+                false
+            } else {
+                search.path.push(R::Move::default());
+                let hit = search.series(&next.pass(), remaining - 1);
+                search.path.pop();
+                hit
+            }
+        })
+    }
+
+    /// After the series' last move (`pos`: the other side to move): records the lines that
+    /// end here.
+    fn end(&mut self, pos: &R) -> bool {
+        match self.plan.end {
+            End::Goal => self.goal_line(pos),
+            End::HelpReply => {
+                let mut found = false;
+                for &m in self.final_moves(pos).iter() {
+                    if reached(self.plan.goal, &pos.play(m)) {
+                        self.path.push(m);
+                        self.record();
+                        self.path.pop();
+                        found = true;
+                        if self.halted {
+                            break;
+                        }
+                    }
+                }
+                found
+            }
+            End::ForcedReply => {
+                let Some(moves) = self.forced_replies(pos) else {
+                    return false;
+                };
+                {
+                    for &m in moves.iter() {
+                        self.path.push(m);
+                        self.record();
+                        self.path.pop();
+                        if self.halted {
+                            break;
+                        }
+                    }
+                }
+                true
+            }
+        }
+    }
+
+    /// The other side's moves when it has some and every one reaches the goal (`ser-s`).
+    fn forced_replies(&self, pos: &R) -> Option<crate::rules::Moves<R>> {
+        let moves = pos.legal_moves();
+        let forced =
+            !moves.is_empty() && moves.iter().all(|&m| reached(self.plan.goal, &pos.play(m)));
+        forced.then_some(moves)
+    }
+
+    /// True when the series ends in `pos` (after a series move before the last): the goal is
+    /// reached, or the other side can (`ser-h`) or must (`ser-s`) reach it.
+    fn ends_here(&self, pos: &R) -> bool {
+        match self.plan.end {
+            End::Goal => reached(self.plan.goal, pos),
+            End::HelpReply => self
+                .final_moves(pos)
+                .iter()
+                .any(|&m| reached(self.plan.goal, &pos.play(m))),
+            End::ForcedReply => self.forced_replies(pos).is_some(),
+        }
+    }
+}

@@ -1,0 +1,291 @@
+//! The help and series search against a brute-force enumeration written on shakmaty 0.30.1:
+//! on small random positions (kings and up to four more men) every line of `h#1`, `h#1.5`,
+//! `h#2`, `h#2.5`, `h=2`, `ser-#2`, `ser-#3`, `ser-h#2` and `ser-s#2` that the plain
+//! recursion below finds — every move, no table, no pruning — is found by
+//! `mateproof::help::search_lines`, and nothing else. The rules the recursion spells out are
+//! Popeye's: help lines of each length of the right parity, shortest first; in series play no
+//! series move but the last may give check, and the series stops where its end is reached.
+
+use mateproof::board::{Position, Validation};
+use mateproof::help::{search_lines, Plan};
+use mateproof::kernel::SearchControl;
+use mateproof::problem::Stipulation;
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Position as _};
+use std::collections::BTreeSet;
+
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) as usize % n.max(1)
+    }
+}
+
+/// A random legal position with both kings and `extra` more men, `turn` to move.
+fn random_fen(rng: &mut Rng, extra: usize, black_to_move: bool) -> Option<String> {
+    let mut board = [None; 64];
+    let men = ['Q', 'R', 'B', 'N', 'P', 'q', 'r', 'b', 'n', 'p'];
+    let mut place = |c: char, rng: &mut Rng| loop {
+        let sq = rng.below(64);
+        let rank = sq / 8;
+        if board[sq].is_none() && !(c.eq_ignore_ascii_case(&'p') && (rank == 0 || rank == 7)) {
+            board[sq] = Some(c);
+            return;
+        }
+    };
+    place('K', rng);
+    place('k', rng);
+    for _ in 0..extra {
+        let c = men[rng.below(men.len())];
+        place(c, rng);
+    }
+    let mut fen = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match board[rank * 8 + file] {
+                Some(c) => {
+                    if empty > 0 {
+                        fen.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    fen.push(c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            fen.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    fen.push_str(if black_to_move {
+        " b - - 0 1"
+    } else {
+        " w - - 0 1"
+    });
+    let chess: Chess = fen
+        .parse::<Fen>()
+        .ok()?
+        .into_position(CastlingMode::Standard)
+        .ok()?;
+    // Both sides need moves to make the play interesting; the side not to move is not in
+    // check (shakmaty's validation).
+    (!chess.legal_moves().is_empty()).then_some(fen)
+}
+
+/// The position after the legal move `m`.
+fn after(pos: &Chess, m: &shakmaty::Move) -> Chess {
+    let mut next = pos.clone();
+    next.play_unchecked(*m);
+    next
+}
+
+fn uci(pos: &Chess, m: &shakmaty::Move) -> String {
+    let _ = pos;
+    m.to_uci(CastlingMode::Standard).to_string()
+}
+
+/// The goal suffered by the side to move.
+fn reached(pos: &Chess, stalemate: bool) -> bool {
+    if stalemate {
+        pos.is_stalemate()
+    } else {
+        pos.is_checkmate()
+    }
+}
+
+/// Brute force: every help line of exactly `left` half-moves.
+fn help(
+    pos: &Chess,
+    left: u32,
+    stalemate: bool,
+    path: &mut Vec<String>,
+    out: &mut BTreeSet<String>,
+) {
+    for m in pos.legal_moves() {
+        let next = after(pos, &m);
+        path.push(uci(pos, &m));
+        if left == 1 {
+            if reached(&next, stalemate) {
+                out.insert(path.join(" "));
+            }
+        } else {
+            help(&next, left - 1, stalemate, path, out);
+        }
+        path.pop();
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum SeriesEnd {
+    Direct,
+    Help,
+    Forced,
+}
+
+/// The lines that end the series after its last move (`pos`: the other side to move).
+fn series_end(pos: &Chess, end: SeriesEnd) -> Vec<Vec<String>> {
+    match end {
+        SeriesEnd::Direct => {
+            if pos.is_checkmate() {
+                vec![vec![]]
+            } else {
+                vec![]
+            }
+        }
+        SeriesEnd::Help => pos
+            .legal_moves()
+            .iter()
+            .filter(|m| after(pos, m).is_checkmate())
+            .map(|m| vec![uci(pos, m)])
+            .collect(),
+        SeriesEnd::Forced => {
+            let moves = pos.legal_moves();
+            let all = !moves.is_empty() && moves.iter().all(|m| after(pos, m).is_checkmate());
+            if all {
+                moves.iter().map(|m| vec![uci(pos, m)]).collect()
+            } else {
+                vec![]
+            }
+        }
+    }
+}
+
+/// Brute force: every series line of exactly `left` series moves.
+fn series(
+    pos: &Chess,
+    left: u32,
+    end: SeriesEnd,
+    path: &mut Vec<String>,
+    out: &mut BTreeSet<String>,
+) {
+    for m in pos.legal_moves() {
+        let next = after(pos, &m);
+        path.push(uci(pos, &m));
+        if left == 1 {
+            for tail in series_end(&next, end) {
+                let mut line = path.clone();
+                line.extend(tail);
+                out.insert(line.join(" "));
+            }
+        } else if !next.is_check() && series_end(&next, end).is_empty() {
+            path.push("0000".to_owned());
+            if let Ok(passed) = next.clone().swap_turn() {
+                series(&passed, left - 1, end, path, out);
+            }
+            path.pop();
+        }
+        path.pop();
+    }
+}
+
+fn brute(fen: &str, stipulation: &str) -> BTreeSet<String> {
+    let pos: Chess = fen
+        .parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap();
+    let stip: Stipulation = stipulation.parse().unwrap();
+    let plan = Plan::of(&stip).unwrap();
+    let stalemate = stipulation.contains('=');
+    let end = match stipulation {
+        s if s.starts_with("ser-h") => SeriesEnd::Help,
+        s if s.starts_with("ser-s") => SeriesEnd::Forced,
+        _ => SeriesEnd::Direct,
+    };
+    let mut out = BTreeSet::new();
+    for &length in &plan.lengths {
+        if plan.series {
+            series(&pos, length, end, &mut Vec::new(), &mut out);
+        } else {
+            help(&pos, length, stalemate, &mut Vec::new(), &mut out);
+        }
+    }
+    out
+}
+
+fn ours(fen: &str, stipulation: &str) -> BTreeSet<String> {
+    let pos = Position::from_fen(fen, Validation::Lenient).unwrap();
+    let plan = Plan::of(&stipulation.parse().unwrap()).unwrap();
+    let found = search_lines(
+        &pos,
+        &plan,
+        &Default::default(),
+        &SearchControl::unlimited(),
+    );
+    assert!(found.complete);
+    found
+        .lines
+        .iter()
+        .map(|line| {
+            line.iter()
+                .map(|m| {
+                    if m.is_null() {
+                        "0000".to_owned()
+                    } else {
+                        m.to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+#[test]
+fn help_and_series_lines_equal_a_brute_force_enumeration() {
+    let kinds = [
+        ("h#1", true, 4),
+        ("h#1.5", false, 4),
+        ("h#2", true, 3),
+        ("h#2.5", false, 2),
+        ("h=2", true, 3),
+        ("ser-#2", false, 3),
+        ("ser-#3", false, 2),
+        ("ser-h#2", true, 3),
+        ("ser-s#2", false, 3),
+    ];
+    // Random positions seldom hold a self-play series: Popeye's one example of ser-s#2
+    // (REGRESSIONS 4.55-4.57 #16) must give lines, equal to the brute force's.
+    let fixed = [("8/8/8/1p6/bPp5/kpP5/Np6/bK6 w - - 0 1", "ser-s#2")];
+    for (fen, stipulation) in fixed {
+        let expected = brute(fen, stipulation);
+        assert!(!expected.is_empty(), "{stipulation} in {fen}");
+        assert_eq!(ours(fen, stipulation), expected, "{stipulation} in {fen}");
+    }
+    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    let (mut positions, mut lines) = (0, 0);
+    for (stipulation, black_starts, extra) in kinds {
+        let mut with_lines = 0;
+        let mut tried = 0;
+        while tried < 40 || (with_lines < 3 && tried < 600) {
+            let men = 1 + rng.below(extra);
+            let Some(fen) = random_fen(&mut rng, men, black_starts) else {
+                continue;
+            };
+            tried += 1;
+            let expected = brute(&fen, stipulation);
+            assert_eq!(ours(&fen, stipulation), expected, "{stipulation} in {fen}");
+            positions += 1;
+            lines += expected.len();
+            with_lines += usize::from(!expected.is_empty());
+        }
+        let needed = if stipulation.starts_with("ser-s") {
+            0
+        } else {
+            3
+        };
+        assert!(
+            with_lines >= needed,
+            "{stipulation}: only {with_lines} positions with lines"
+        );
+    }
+    println!("{positions} positions, {lines} lines, all equal");
+}
