@@ -11,7 +11,7 @@ use mateproof::kernel::SearchControl;
 use mateproof::notation::to_san_plus;
 use mateproof::problem::{Problem, Stipulation};
 use mateproof::reference::shared_text;
-use mateproof::solver::{generation_order, solve};
+use mateproof::solver::{solve, Presentation};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::process::Command;
@@ -210,8 +210,8 @@ fn the_directmate_preset_agrees_with_the_directmate_solver() {
             let moves: u32 = n.parse().expect("dm N");
             let mut problem = Problem::new(p, Stipulation::direct_mate(moves));
             problem.options.variations = false;
-            let solution =
-                solve(&problem, &SearchControl::unlimited(), generation_order).expect("solved");
+            let solution = solve(&problem, &SearchControl::unlimited(), Presentation::NEUTRAL)
+                .expect("solved");
             let solver_keys: BTreeSet<String> =
                 solution.keys().map(|k| to_san_plus(&p, k.mv)).collect();
             assert!(!solver_keys.is_empty(), "{line}");

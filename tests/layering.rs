@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-const CORE: [&str; 7] = [
+const CORE: [&str; 8] = [
     "board", "kernel", "rules", "solver", "help", "solution", "problem", "classify",
 ];
 const FRONT_ENDS: [&str; 5] = ["popeye", "uci", "suite", "composer", "cli"];

@@ -7,7 +7,9 @@
 //! Turning a spec into [`Problem`](crate::problem::Problem)s (one per twin) is
 //! [`super::problems`]'s job; this module only reads.
 
-use super::keywords::{self, ColourWord, Command, Lookup, OptionWord, TwinWord};
+use super::keywords::{self, ColourWord, Command, Lookup, TwinWord};
+mod options;
+
 use super::lexer::Lexer;
 use super::messages::{message, Message};
 use super::tokens::{read_forsyth, read_piece_token, read_squares, read_stipulation, PieceToken};
@@ -15,8 +17,7 @@ use super::twin::{Board, Mirror, TwinChange, TwinSpec};
 use super::unsupported::{Feature, Unsupported};
 use crate::board::{Color, Piece, Role, Square};
 use crate::notation::Language;
-use crate::problem::{SolveOptions, Stipulation, TryMode};
-use std::time::Duration;
+use crate::problem::{SolveOptions, Stipulation};
 
 /// A whole input file.
 #[derive(Clone, Debug)]
@@ -336,97 +337,6 @@ impl Reader<'_> {
         }
     }
 
-    fn options(&mut self, problem: &mut ProblemSpec) {
-        let mut tries = false;
-        let mut defence = None;
-        while let Some(token) = self.lexer.peek_token() {
-            let word = match keywords::option(self.language, token) {
-                Lookup::Found(word) => word,
-                Lookup::Ambiguous => {
-                    self.lexer.next_token();
-                    self.notice_offending(problem, token);
-                    continue;
-                }
-                Lookup::Unknown => {
-                    if !matches!(keywords::command(self.language, token), Lookup::Found(_)) {
-                        // Popeye stops reading options at an unknown word.
-                        self.lexer.next_token();
-                        self.notice_offending(problem, token);
-                    }
-                    break;
-                }
-            };
-            self.lexer.next_token();
-            let options = &mut problem.options;
-            match word {
-                OptionWord::Try => tries = true,
-                OptionWord::Defence => defence = self.number(problem),
-                OptionWord::SetPlay => options.solve.set_play = true,
-                OptionWord::Variations => options.solve.variations = true,
-                OptionWord::MoveNumbers => options.move_numbers = true,
-                OptionWord::StartMoveNumber => {
-                    problem.options.start_move_number = self.number(problem)
-                }
-                OptionWord::UpToMoveNumber => {
-                    problem.options.up_to_move_number = self.number(problem)
-                }
-                OptionWord::Threat => {
-                    problem.options.solve.max_threat_length = self.number(problem)
-                }
-                OptionWord::NoThreat => options.solve.no_threat = true,
-                OptionWord::MaxSolutions => {
-                    problem.options.solve.max_solutions = self.number(problem)
-                }
-                OptionWord::MaxFlightsquares => {
-                    problem.options.solve.max_flights = self.number(problem)
-                }
-                OptionWord::NoBoard => options.no_board = true,
-                OptionWord::NoShortVariations => options.solve.no_short_variations = true,
-                OptionWord::PostKeyPlay => options.solve.post_key_play = true,
-                OptionWord::MaxTime => {
-                    // A time limit is a positive number of seconds in every front end; 0 is
-                    // no limit in none of them (leave the option out for that).
-                    problem.options.solve.max_time = self
-                        .positive_number(problem)
-                        .map(|s| Duration::from_secs(u64::from(s)));
-                }
-                OptionWord::EnPassant => {
-                    let squares = self.squares(problem);
-                    // Departure, passed square(s), arrival: the target is the passed square
-                    // next to the arrival.
-                    if squares.len() >= 3 {
-                        problem.options.en_passant = squares.get(squares.len() - 2).copied();
-                    }
-                }
-                OptionWord::NoCastling => {
-                    let squares = self.squares(problem);
-                    problem.options.no_castling.extend(squares);
-                }
-                OptionWord::CastlingMutuallyExclusive => {
-                    if let [a, b] = self.squares(problem)[..] {
-                        problem.options.exclusive_castlings.push((a, b));
-                    }
-                }
-                // MatesIn1 keeps the defender's mates in 1 in self play (Popeye's trivial-end
-                // filter is built only there).
-                OptionWord::MatesIn1 => options.solve.mates_in_1 = true,
-                // Help and series play (crate::help); `Intelligent` finds the same solutions.
-                OptionWord::Duplex => options.solve.duplex = true,
-                OptionWord::HalfDuplex => options.solve.half_duplex = true,
-                OptionWord::StopOnShortSolutions => options.solve.stop_on_short_solutions = true,
-                OptionWord::WhiteToPlay => options.white_to_play = true,
-                OptionWord::Intelligent => {}
-                // Output options without effect on the solution.
-                OptionWord::Beep | OptionWord::SuppressGrid | OptionWord::WriteGrid => {}
-                // Named as the file spells it (NullMoves, TrivialTriesAvoid, Intelligent, …).
-                _ => Self::unsupported(problem, Feature::Option, token),
-            }
-        }
-        if tries || defence.is_some() {
-            problem.options.solve.tries = TryMode::Refutations(defence.unwrap_or(1).max(1));
-        }
-    }
-
     fn twin(&mut self, problem: &mut ProblemSpec) {
         let mut spec = TwinSpec::default();
         while let Some(token) = self.lexer.peek_token() {
@@ -564,6 +474,7 @@ fn place(problem: &mut ProblemSpec, piece: Piece, sq: Square, language: Language
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::problem::TryMode;
 
     #[test]
     fn reads_german_abbreviations_and_twins() {

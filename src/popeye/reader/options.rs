@@ -1,0 +1,102 @@
+//! The `Option` command of Popeye's input: option words (prefix-matched in the file's
+//! language) until the next command, each into the problem's options; words Mateproof cannot
+//! honour mark the problem unsupported, unknown or ambiguous ones are noticed as Popeye does.
+
+use super::{ProblemSpec, Reader};
+use crate::popeye::keywords::{self, Lookup, OptionWord};
+use crate::popeye::unsupported::Feature;
+use crate::problem::TryMode;
+use std::time::Duration;
+
+impl Reader<'_> {
+    pub(super) fn options(&mut self, problem: &mut ProblemSpec) {
+        let mut tries = false;
+        let mut defence = None;
+        while let Some(token) = self.lexer.peek_token() {
+            let word = match keywords::option(self.language, token) {
+                Lookup::Found(word) => word,
+                Lookup::Ambiguous => {
+                    self.lexer.next_token();
+                    self.notice_offending(problem, token);
+                    continue;
+                }
+                Lookup::Unknown => {
+                    if !matches!(keywords::command(self.language, token), Lookup::Found(_)) {
+                        // Popeye stops reading options at an unknown word.
+                        self.lexer.next_token();
+                        self.notice_offending(problem, token);
+                    }
+                    break;
+                }
+            };
+            self.lexer.next_token();
+            let options = &mut problem.options;
+            match word {
+                OptionWord::Try => tries = true,
+                OptionWord::Defence => defence = self.number(problem),
+                OptionWord::SetPlay => options.solve.set_play = true,
+                OptionWord::Variations => options.solve.variations = true,
+                OptionWord::MoveNumbers => options.move_numbers = true,
+                OptionWord::StartMoveNumber => {
+                    problem.options.start_move_number = self.number(problem)
+                }
+                OptionWord::UpToMoveNumber => {
+                    problem.options.up_to_move_number = self.number(problem)
+                }
+                OptionWord::Threat => {
+                    problem.options.solve.max_threat_length = self.number(problem)
+                }
+                OptionWord::NoThreat => options.solve.no_threat = true,
+                OptionWord::MaxSolutions => {
+                    problem.options.solve.max_solutions = self.number(problem)
+                }
+                OptionWord::MaxFlightsquares => {
+                    problem.options.solve.max_flights = self.number(problem)
+                }
+                OptionWord::NoBoard => options.no_board = true,
+                OptionWord::NoShortVariations => options.solve.no_short_variations = true,
+                OptionWord::PostKeyPlay => options.solve.post_key_play = true,
+                OptionWord::MaxTime => {
+                    // A time limit is a positive number of seconds in every front end; 0 is
+                    // no limit in none of them (leave the option out for that).
+                    problem.options.solve.max_time = self
+                        .positive_number(problem)
+                        .map(|s| Duration::from_secs(u64::from(s)));
+                }
+                OptionWord::EnPassant => {
+                    let squares = self.squares(problem);
+                    // Departure, passed square(s), arrival: the target is the passed square
+                    // next to the arrival.
+                    if squares.len() >= 3 {
+                        problem.options.en_passant = squares.get(squares.len() - 2).copied();
+                    }
+                }
+                OptionWord::NoCastling => {
+                    let squares = self.squares(problem);
+                    problem.options.no_castling.extend(squares);
+                }
+                OptionWord::CastlingMutuallyExclusive => {
+                    if let [a, b] = self.squares(problem)[..] {
+                        problem.options.exclusive_castlings.push((a, b));
+                    }
+                }
+                // MatesIn1 keeps the defender's mates in 1 in self play (Popeye's trivial-end
+                // filter is built only there).
+                OptionWord::MatesIn1 => options.solve.mates_in_1 = true,
+                // Help and series play (crate::help); `Intelligent` finds the same solutions.
+                OptionWord::Duplex => options.solve.duplex = true,
+                OptionWord::HalfDuplex => options.solve.half_duplex = true,
+                OptionWord::StopOnShortSolutions => options.solve.stop_on_short_solutions = true,
+                OptionWord::WhiteToPlay => options.white_to_play = true,
+                OptionWord::Intelligent => {}
+                // Output options without effect on the solution.
+                OptionWord::Beep | OptionWord::SuppressGrid | OptionWord::WriteGrid => {}
+                // Named as the file spells it (NullMoves, TrivialTriesAvoid, Intelligent, …).
+                _ => Self::unsupported(problem, Feature::Option, token),
+            }
+        }
+        if tries || defence.is_some() {
+            problem.options.solve.tries = TryMode::Refutations(defence.unwrap_or(1).max(1));
+        }
+    }
+}
