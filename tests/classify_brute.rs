@@ -23,17 +23,8 @@ use std::collections::{BTreeSet, HashMap};
 /// Random positions compared with the brute force.
 const POSITIONS: usize = 300;
 
-/// xorshift64*: tiny and seedable.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) as usize % n.max(1)
-    }
-}
+mod common;
+use common::Rng;
 
 fn base_seed() -> u64 {
     std::env::var("MATEPROOF_SEED")

@@ -14,16 +14,8 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position as _};
 use std::collections::BTreeSet;
 
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) as usize % n.max(1)
-    }
-}
+mod common;
+use common::Rng;
 
 /// A random legal position with both kings and `extra` more men, `turn` to move.
 fn random_fen(rng: &mut Rng, extra: usize, black_to_move: bool) -> Option<String> {

@@ -33,21 +33,8 @@ const SUITES: [&str; 6] = [
     "suites/perftsuite.epd",
 ];
 
-/// xorshift64*: tiny, seedable, good enough to pick moves.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.max(1))
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) as usize % n.max(1)
-    }
-}
+mod common;
+use common::Rng;
 
 /// One position held by both implementations, with where it came from for failure messages.
 #[derive(Clone)]
@@ -364,7 +351,7 @@ fn random_play_agrees_with_shakmaty() {
 
     for (origin, fen, seed, plies) in &walks {
         let mut pair = load(fen).unwrap_or_else(|e| panic!("{origin}: {e}"));
-        let mut rng = Rng::new(*seed);
+        let mut rng = Rng((*seed).max(1));
         // The last three positions and the moves between them, for transposition attempts.
         let mut history: Vec<(Pair, String)> = Vec::new();
         for ply in 0..=*plies {
