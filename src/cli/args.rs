@@ -2,7 +2,9 @@
 //! the same bad values with the same words (`--hash`, `--time`) and offers the same choices
 //! (`--notation`).
 
+use crate::kernel::SearchControl;
 use crate::notation::MoveStyle;
+use std::time::Duration;
 
 /// Largest table `--hash` accepts, in MB: the UCI `Hash` option's maximum. A larger request
 /// would abort the process when the allocation failed.
@@ -28,6 +30,16 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(secs) if secs.is_finite() && secs > 0.0 && secs <= 1e9 => Ok(secs),
         _ => Err("expected a positive number of seconds".to_owned()),
+    }
+}
+
+/// The control of a command's `--time` (seconds, read by [`parse_seconds`]): a time limit
+/// when given, else no limit.
+pub fn time_control(time: Option<f64>) -> SearchControl {
+    let control = SearchControl::unlimited();
+    match time {
+        Some(secs) => control.with_time_limit(Duration::from_secs_f64(secs)),
+        None => control,
     }
 }
 

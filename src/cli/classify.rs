@@ -6,11 +6,9 @@
 use crate::board::{Position, Validation};
 use crate::classify::{classify, MAX_PLIES};
 use crate::cli::exit;
-use crate::kernel::SearchControl;
 use crate::output::classify::{classification_json, classification_text};
 use std::io::Write;
 use std::process::ExitCode;
-use std::time::Duration;
 
 /// Arguments of `mateproof classify`.
 #[derive(clap::Args, Debug)]
@@ -47,10 +45,7 @@ pub fn run(args: &ClassifyArgs) -> ExitCode {
         eprintln!("error: --plies must be between 1 and {MAX_PLIES}");
         return ExitCode::from(exit::ERROR);
     }
-    let mut control = SearchControl::unlimited();
-    if let Some(secs) = args.time {
-        control = control.with_time_limit(Duration::from_secs_f64(secs));
-    }
+    let control = crate::cli::args::time_control(args.time);
     let Ok(c) = classify(&position, args.plies, args.hash, &control) else {
         eprintln!("classify: stopped by --time before the verdict");
         return ExitCode::from(exit::UNDECIDED);

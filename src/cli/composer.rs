@@ -279,10 +279,7 @@ pub fn run_compose(args: &ComposeArgs) -> ExitCode {
         settings: settings.clone(),
         ..ComposeOptions::default()
     };
-    let mut control = SearchControl::unlimited();
-    if let Some(secs) = args.time {
-        control = control.with_time_limit(Duration::from_secs_f64(secs));
-    }
+    let control = crate::cli::args::time_control(args.time);
     let started = Instant::now();
     let mut stream = match improvements(&problem, options, control) {
         Ok(s) => s,

@@ -4,14 +4,12 @@
 
 use crate::board::{Position, Validation};
 use crate::cli::exit;
-use crate::kernel::SearchControl;
 use crate::notation::MoveStyle;
 use crate::popeye::shown::PRESENTATION;
 use crate::problem::{Problem, Stipulation, TryMode};
 use crate::solver::{default_hash_mb, solve_with_table, TranspositionTable};
 use std::io::Write;
 use std::process::ExitCode;
-use std::time::Duration;
 
 /// Arguments of `mateproof solve`.
 #[derive(clap::Args, Debug)]
@@ -106,13 +104,10 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     if let Some(k) = args.tries {
         problem.options.tries = TryMode::Refutations(k);
     }
-    let mut control = SearchControl::unlimited().with_threads(
+    let control = crate::cli::args::time_control(args.time).with_threads(
         args.threads
             .unwrap_or_else(crate::cli::args::default_threads),
     );
-    if let Some(secs) = args.time {
-        control = control.with_time_limit(Duration::from_secs_f64(secs));
-    }
     let tt = TranspositionTable::new(args.hash.unwrap_or_else(|| default_hash_mb(&problem)));
     let solution = match solve_with_table(&problem, &control, &tt, PRESENTATION) {
         Ok(s) => s,
@@ -163,10 +158,7 @@ fn run_lines(args: &SolveArgs, position: Position, stipulation: Stipulation) -> 
         eprintln!("error: --stip {stipulation}: stipulation not supported yet");
         return ExitCode::from(exit::ERROR);
     }
-    let mut control = SearchControl::unlimited();
-    if let Some(secs) = args.time {
-        control = control.with_time_limit(Duration::from_secs_f64(secs));
-    }
+    let control = crate::cli::args::time_control(args.time);
     super::solve_lines::run(
         position,
         stipulation,
