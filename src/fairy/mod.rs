@@ -7,6 +7,7 @@
 //! types; the queen, rook, bishop and knight here are data, which `tests/fairy_movegen.rs`
 //! checks against shakmaty.
 
+mod attacks;
 mod movegen;
 mod moves;
 mod popeye;
@@ -14,6 +15,7 @@ mod position;
 mod rules;
 mod walks;
 
+pub use attacks::Guard;
 pub use moves::FairyMove;
 pub use popeye::{from_popeye_men, parse_piece_list, popeye_move};
 pub use position::{FairyFenError, FairyPosition, Man};

@@ -33,7 +33,7 @@ fn line_targets(line: &Line, occ: Bitboard, quiet: &mut Bitboard, attacks: &mut 
     };
     match line.kind {
         LineKind::Ride { max } => {
-            for &sq in line.squares.iter().take(usize::from(max)) {
+            for &sq in line.squares().iter().take(usize::from(max)) {
                 if land(sq) {
                     break;
                 }
@@ -41,7 +41,7 @@ fn line_targets(line: &Line, occ: Bitboard, quiet: &mut Bitboard, attacks: &mut 
         }
         LineKind::Hop { hurdles, landing } => {
             let mut seen = 0;
-            let mut rest = line.squares.iter();
+            let mut rest = line.squares().iter();
             for &sq in rest.by_ref() {
                 if occ.contains(sq) {
                     seen += 1;
@@ -106,100 +106,14 @@ impl FairyPosition {
         (quiet, attacks)
     }
 
-    /// True when the `by` `kind` on `from` attacks `sq` (a square in its reach).
-    fn attacks_square(
-        &self,
-        from: Square,
-        by: Color,
-        kind: Kind,
-        sq: Square,
-        occ: Bitboard,
-    ) -> bool {
-        let t = self.walks.tables(kind, by);
-        let s = from.index();
-        if t.leap_capture[s].contains(sq) {
-            return true;
-        }
-        let lame_hit = t.lames[s]
-            .iter()
-            .any(|lame| lame.target == sq && lame.modes.capture && (lame.path & occ).is_empty());
-        if lame_hit {
-            return true;
-        }
-        let mut mask = t.line_mask[s][sq.index()];
-        while mask != 0 {
-            let line = &t.lines[s][mask.trailing_zeros() as usize];
-            mask &= mask - 1;
-            let (mut quiet, mut attacks) = (Bitboard::EMPTY, Bitboard::EMPTY);
-            line_targets(line, occ, &mut quiet, &mut attacks);
-            if attacks.contains(sq) {
-                return true;
-            }
-        }
-        // Lines past the 64th of a square have no mask bit: walk them all.
-        t.lines[s].iter().skip(64).any(|line| {
-            let (mut quiet, mut attacks) = (Bitboard::EMPTY, Bitboard::EMPTY);
-            line_targets(line, occ, &mut quiet, &mut attacks);
-            attacks.contains(sq)
-        })
-    }
-
-    /// The squares a `color` pawn on `from` captures on.
-    fn pawn_attacks(from: Square, color: Color) -> Bitboard {
-        let dr = color.forward();
-        [-1, 1]
-            .into_iter()
-            .filter_map(|df| from.offset(df, dr))
-            .collect()
-    }
-
-    /// True when a man of `by` attacks `sq` with the board's occupancy `occ`.
-    fn attacked_with(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
-        for from in self.by_color[by.index()] & occ {
-            let Some((_, kind)) = self.board[from.index()] else {
-                continue;
-            };
-            let hit = if kind == PAWN {
-                Self::pawn_attacks(from, by).contains(sq)
-            } else {
-                self.walks.tables(kind, by).reach[from.index()].contains(sq)
-                    && self.attacks_square(from, by, kind, sq, occ)
-            };
-            if hit {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// True when a man of `by` attacks `sq`.
-    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
-        self.attacked_with(sq, by, self.occupied())
-    }
-
-    /// True when the side to move's king is attacked.
-    pub fn in_check(&self) -> bool {
-        self.is_attacked(self.kings[self.turn.index()], !self.turn)
-    }
-
     /// Every pseudo-legal move of the side to move.
     pub fn pseudo_moves(&self) -> PseudoMoves {
         let mut list = PseudoMoves::new();
-        let us = self.turn;
-        let occ = self.occupied();
-        let theirs = self.by_color[(!us).index()];
-        for from in self.by_color[us.index()] {
+        for from in self.by_color[self.turn.index()] {
             let Some((_, kind)) = self.board[from.index()] else {
                 continue;
             };
-            if kind == PAWN {
-                self.pawn_moves(from, &mut list);
-                continue;
-            }
-            let (quiet, attacks) = self.targets(from, us, kind, occ);
-            for to in quiet | (attacks & theirs) {
-                list.push(FairyMove::new(from, to, None));
-            }
+            self.piece_moves(from, kind, &mut list);
         }
         self.castlings(&mut list);
         list
@@ -263,17 +177,11 @@ impl FairyPosition {
         }
     }
 
-    /// True when the pseudo-legal `m` leaves the mover's king unattacked.
-    pub fn is_legal_pseudo(&self, m: FairyMove) -> bool {
-        let mut next = self.clone();
-        next.make(m);
-        !next.is_attacked(next.kings[self.turn.index()], next.turn)
-    }
-
     /// Every legal move into `sink`, stopping once it is satisfied.
     pub fn generate_legal<S: Sink<FairyMove>>(&self, sink: &mut S) {
+        let guard = self.guard();
         for &m in self.pseudo_moves().iter() {
-            if self.is_legal_pseudo(m) {
+            if self.is_legal_with(&guard, m) {
                 sink.push(m);
                 if sink.is_satisfied() {
                     return;
@@ -282,13 +190,80 @@ impl FairyPosition {
         }
     }
 
+    /// The pseudo-legal moves of the man on `from` (a man of the side to move) into `list`.
+    fn piece_moves(&self, from: Square, kind: Kind, list: &mut PseudoMoves) {
+        if kind == PAWN {
+            self.pawn_moves(from, list);
+            return;
+        }
+        let us = self.turn;
+        let (quiet, attacks) = self.targets(from, us, kind, self.occupied());
+        for to in quiet | (attacks & self.by_color[(!us).index()]) {
+            list.push(FairyMove::new(from, to, None));
+        }
+    }
+
+    /// True when the side to move has a legal move: the king's moves first, as a king that
+    /// can move is the common case and a mated king has to be proven so anyway.
+    pub fn has_legal(&self) -> bool {
+        let guard = self.guard();
+        let king = self.kings[self.turn.index()];
+        let mut list = PseudoMoves::new();
+        self.piece_moves(king, KING, &mut list);
+        if list.iter().any(|&m| self.is_legal_with(&guard, m)) {
+            return true;
+        }
+        for from in self.by_color[self.turn.index()].without(king) {
+            let Some((_, kind)) = self.board[from.index()] else {
+                continue;
+            };
+            list.clear();
+            self.piece_moves(from, kind, &mut list);
+            if list.iter().any(|&m| self.is_legal_with(&guard, m)) {
+                return true;
+            }
+        }
+        list.clear();
+        self.castlings(&mut list);
+        list.iter().any(|&m| self.is_legal_with(&guard, m))
+    }
+
+    /// True when `m` is a legal move here, generating only the moving man's moves.
+    pub fn is_legal_move(&self, m: FairyMove) -> bool {
+        let Some((color, kind)) = self.board[m.from().index()] else {
+            return false;
+        };
+        if color != self.turn {
+            return false;
+        }
+        let mut list = PseudoMoves::new();
+        self.piece_moves(m.from(), kind, &mut list);
+        if kind == KING {
+            self.castlings(&mut list);
+        }
+        list.contains(m) && self.is_legal_with(&self.guard(), m)
+    }
+
+    /// Every legal move that checks the opponent, in generation order: checks are found
+    /// first (cheap), legality tested only for them.
+    pub fn legal_checks<S: Sink<FairyMove>>(&self, sink: &mut S) {
+        let checks = self.check_guard();
+        let guard = self.guard();
+        for &m in self.pseudo_moves().iter() {
+            if self.gives_check_with_guard(&checks, m) && self.is_legal_with(&guard, m) {
+                sink.push(m);
+            }
+        }
+    }
+
     /// How many legal moves the side to move's king has.
     pub fn king_moves(&self) -> u32 {
+        let guard = self.guard();
         let king = self.kings[self.turn.index()];
-        self.pseudo_moves()
-            .iter()
-            .filter(|m| m.from() == king && self.is_legal_pseudo(**m))
-            .count() as u32
+        let mut list = PseudoMoves::new();
+        self.piece_moves(king, KING, &mut list);
+        self.castlings(&mut list);
+        list.iter().filter(|&&m| self.is_legal_with(&guard, m)).count() as u32
     }
 
     /// The kind a legal move captures, if any (en passant captures a pawn).

@@ -1,15 +1,18 @@
 //! [`FairyPosition`] behind the rules seam: perft and the generic prover run on it unchanged.
-//! No fast paths: checks by playing the move, no mate filter.
+//! Its fast paths: legality and checks without playing the move (`attacks.rs`), checks
+//! generated before their legality is tested, a legal move looked for among the king's moves
+//! first, killers tested by generating the moving man's moves only. No mate filter.
 
+use super::attacks::Guard;
 use super::moves::FairyMove;
 use super::position::FairyPosition;
 use super::walks::PAWN;
 use crate::board::Color;
-use crate::rules::{Rules, Sink};
+use crate::rules::{Moves, Rules, Sink};
 
 impl Rules for FairyPosition {
     type Move = FairyMove;
-    type CheckInfo = ();
+    type CheckInfo = Guard;
     type MateFilter = ();
 
     #[inline]
@@ -41,13 +44,15 @@ impl Rules for FairyPosition {
     }
 
     fn gives_check(&self, m: FairyMove) -> bool {
-        self.play(m).in_check()
+        FairyPosition::gives_check(self, m)
     }
 
-    fn check_info(&self) {}
+    fn check_info(&self) -> Guard {
+        self.check_guard()
+    }
 
-    fn gives_check_with(&self, _: &(), m: FairyMove) -> bool {
-        self.gives_check(m)
+    fn gives_check_with(&self, guard: &Guard, m: FairyMove) -> bool {
+        self.gives_check_with_guard(guard, m)
     }
 
     fn captured_value(&self, m: FairyMove) -> Option<i32> {
@@ -73,4 +78,18 @@ impl Rules for FairyPosition {
     }
 
     fn mate_filter(&self) {}
+
+    fn has_legal_move(&self) -> bool {
+        self.has_legal()
+    }
+
+    fn is_legal(&self, m: FairyMove) -> bool {
+        self.is_legal_move(m)
+    }
+
+    fn checking_moves(&self) -> Moves<Self> {
+        let mut list = Moves::<Self>::new();
+        self.legal_checks(&mut list);
+        list
+    }
 }

@@ -40,12 +40,24 @@ pub enum LineKind {
     Hop { hurdles: u8, landing: Landing },
 }
 
-/// One line from one square: the squares in order from the nearest.
-#[derive(Clone, Debug)]
+/// Most squares of one line on the 8×8 board.
+const MAX_LINE: usize = 7;
+
+/// One line from one square: the squares in order from the nearest (inline, no allocation).
+#[derive(Clone, Copy, Debug)]
 pub struct Line {
     pub kind: LineKind,
     pub modes: Modes,
-    pub squares: Vec<Square>,
+    len: u8,
+    squares: [Square; MAX_LINE],
+}
+
+impl Line {
+    /// The line's squares in order from the nearest.
+    #[inline]
+    pub fn squares(&self) -> &[Square] {
+        &self.squares[..usize::from(self.len)]
+    }
 }
 
 /// One lame leap from one square: its target if every square of `path` is empty.
@@ -54,6 +66,26 @@ pub struct LameLeap {
     pub path: Bitboard,
     pub target: Square,
     pub modes: Modes,
+}
+
+/// How one capturing line of a square reaches one target square: the target is attacked
+/// when exactly `hurdles` squares of `between` are occupied and, for a hop landing next
+/// beyond its hurdle, the square `prev` just before the target is one of them. A ride is
+/// the case of no hurdle (and only targets within its range get a hit).
+#[derive(Clone, Copy, Debug)]
+pub struct LineHit {
+    pub between: Bitboard,
+    pub prev: Square,
+    pub hurdles: u8,
+    pub next: bool,
+}
+
+impl LineHit {
+    /// True when the line's man attacks the target with the board's occupancy `occ`.
+    #[inline]
+    pub fn attacks(&self, occ: Bitboard) -> bool {
+        (self.between & occ).count() == u32::from(self.hurdles) && (!self.next || occ.contains(self.prev))
+    }
 }
 
 /// A kind's moves from every square, for one colour.
@@ -66,9 +98,41 @@ pub struct Tables {
     /// Every square the kind could reach from each square on some occupancy: a square
     /// outside it is never attacked from there.
     pub reach: Vec<Bitboard>,
-    /// `line_mask[from][to]`: bit `i` set when line `i` of `from` passes `to`, so an attack
-    /// test walks only the lines that matter.
-    pub line_mask: Vec<[u64; 64]>,
+    /// The capturing lines' hits, grouped by (from, target): those of `from * 64 + target`
+    /// are `hits[hit_start[i]..hit_start[i + 1]]`, so an attack test costs a few bit
+    /// operations per line through the target and walks no square.
+    pub hits: Vec<LineHit>,
+    pub hit_start: Vec<u32>,
+    /// `sensitive[from * 64 + target]`: the squares whose occupancy decides whether the man
+    /// on `from` attacks `target` (the lines' squares before it, the lame leaps' paths).
+    /// A move that changes none of them cannot start or end that attack.
+    pub sensitive: Vec<Bitboard>,
+}
+
+impl Tables {
+    /// The line hits of the man on `from` on `target`.
+    #[inline]
+    pub fn hits(&self, from: Square, target: Square) -> &[LineHit] {
+        let i = from.index() * 64 + target.index();
+        let (start, end) = (self.hit_start[i] as usize, self.hit_start[i + 1] as usize);
+        &self.hits[start..end]
+    }
+
+    /// True when the man on `from` attacks `target` with the board's occupancy `occ`.
+    #[inline]
+    pub fn attacks(&self, from: Square, target: Square, occ: Bitboard) -> bool {
+        let s = from.index();
+        if !self.reach[s].contains(target) {
+            return false;
+        }
+        if self.leap_capture[s].contains(target) {
+            return true;
+        }
+        let lame_hit = self.lames[s].iter().any(|lame| {
+            lame.target == target && lame.modes.capture && (lame.path & occ).is_empty()
+        });
+        lame_hit || self.hits(from, target).iter().any(|hit| hit.attacks(occ))
+    }
 }
 
 /// One kind: its letter, name and tables.
@@ -133,9 +197,10 @@ fn compile(components: &[Component], color: Color) -> Tables {
         lines: vec![Vec::new(); 64],
         lames: vec![Vec::new(); 64],
         reach: vec![Bitboard::EMPTY; 64],
-        line_mask: vec![[0; 64]; 64],
+        ..Tables::default()
     };
     let flip = if color == Color::White { 1 } else { -1 };
+    let vectors: Vec<_> = components.iter().map(Component::all_vectors).collect();
     for sq in Square::all() {
         let s = sq.index();
         let at = |f: i32, r: i32| -> Option<Square> {
@@ -147,9 +212,9 @@ fn compile(components: &[Component], color: Color) -> Tables {
                 None
             }
         };
-        for c in components {
+        for (c, vectors) in components.iter().zip(&vectors) {
             let modes = Modes::from(c.modality);
-            for v in c.all_vectors() {
+            for &v in vectors {
                 match c.kind {
                     ComponentKind::Leap => {
                         if let Some(to) = at(v.files, v.ranks) {
@@ -179,9 +244,16 @@ fn compile(components: &[Component], color: Color) -> Tables {
                         }
                     }
                     ComponentKind::Ride { .. } | ComponentKind::Hop { .. } => {
-                        let squares: Vec<Square> =
-                            (1..).map_while(|k| at(v.files * k, v.ranks * k)).collect();
-                        if squares.is_empty() {
+                        let mut squares = [Square::A1; MAX_LINE];
+                        let mut len = 0;
+                        while let Some(to) = at(v.files * (len + 1), v.ranks * (len + 1)) {
+                            squares[len as usize] = to;
+                            len += 1;
+                            if len as usize == MAX_LINE {
+                                break;
+                            }
+                        }
+                        if len == 0 {
                             continue;
                         }
                         let kind = match c.kind {
@@ -193,24 +265,105 @@ fn compile(components: &[Component], color: Color) -> Tables {
                             }
                             _ => unreachable!("matched above"),
                         };
-                        let index = t.lines[s].len();
-                        for &to in &squares {
-                            t.reach[s] = t.reach[s].with(to);
-                            if index < 64 {
-                                t.line_mask[s][to.index()] |= 1 << index;
-                            }
-                        }
-                        t.lines[s].push(Line {
+                        let line = Line {
                             kind,
                             modes,
+                            len: len as u8,
                             squares,
-                        });
+                        };
+                        for &to in line.squares() {
+                            t.reach[s] = t.reach[s].with(to);
+                        }
+                        t.lines[s].push(line);
                     }
                 }
             }
         }
     }
+    index_attacks(&mut t);
     t
+}
+
+/// Fills a kind's attack hits and sensitive squares from its lines and lame leaps.
+fn index_attacks(t: &mut Tables) {
+    let mut keyed: Vec<(u16, LineHit)> = Vec::new();
+    t.sensitive = vec![Bitboard::EMPTY; 64 * 64];
+    for s in 0..64 {
+        for lame in t.lames[s].iter().filter(|lame| lame.modes.capture) {
+            t.sensitive[s * 64 + lame.target.index()] |= lame.path;
+        }
+        for line in t.lines[s].iter().filter(|line| line.modes.capture) {
+            let (hurdles, next, range) = match line.kind {
+                LineKind::Ride { max } => (0, false, usize::from(max)),
+                LineKind::Hop { hurdles, landing } => {
+                    (hurdles, landing == Landing::Next, usize::MAX)
+                }
+            };
+            let squares = line.squares();
+            let mut between = Bitboard::EMPTY;
+            for (k, &to) in squares.iter().enumerate().take(range) {
+                if k >= usize::from(hurdles) {
+                    // With a hurdle, k ≥ 1: the square before the target.
+                    let prev = squares[k.saturating_sub(1)];
+                    let i = s * 64 + to.index();
+                    keyed.push((
+                        i as u16,
+                        LineHit {
+                            between,
+                            prev,
+                            hurdles,
+                            next: next && hurdles > 0,
+                        },
+                    ));
+                    t.sensitive[i] |= between;
+                }
+                between = between.with(to);
+            }
+        }
+    }
+    // Already grouped by origin: a counting sort on the target finishes the grouping.
+    let mut start = vec![0u32; 64 * 64 + 1];
+    for &(i, _) in &keyed {
+        start[usize::from(i) + 1] += 1;
+    }
+    for i in 0..64 * 64 {
+        start[i + 1] += start[i];
+    }
+    let mut cursor = start.clone();
+    let mut hits = vec![keyed.first().map_or(FILLER, |k| k.1); keyed.len()];
+    for (i, hit) in keyed {
+        let at = &mut cursor[usize::from(i)];
+        hits[*at as usize] = hit;
+        *at += 1;
+    }
+    t.hit_start = start;
+    t.hits = hits;
+}
+
+/// A placeholder overwritten by the counting sort.
+const FILLER: LineHit = LineHit {
+    between: Bitboard::EMPTY,
+    prev: Square::A1,
+    hurdles: 0,
+    next: false,
+};
+
+/// Compiles a piece's tables for both colours; Black's are White's when the piece's moves
+/// are symmetric front to back (every catalogue piece).
+fn compile_both(components: &[Component]) -> [Tables; 2] {
+    let white = compile(components, Color::White);
+    let symmetric = components.iter().all(|c| {
+        let vectors = c.all_vectors();
+        vectors.iter().all(|v| {
+            vectors.iter().any(|w| w.files == v.files && w.ranks == -v.ranks)
+        })
+    });
+    let black = if symmetric {
+        white.clone()
+    } else {
+        compile(components, Color::Black)
+    };
+    [white, black]
 }
 
 impl Walks {
@@ -224,7 +377,7 @@ impl Walks {
                 letter,
                 name: name.to_owned(),
                 popeye: Some(code.to_string()),
-                tables: [compile(&parts, Color::White), compile(&parts, Color::Black)],
+                tables: compile_both(&parts),
                 value,
             })
         };
@@ -272,10 +425,7 @@ impl Walks {
                 letter,
                 name: piece.name.clone(),
                 popeye: piece.popeye.as_ref().map(|c| c.to_ascii_uppercase()),
-                tables: [
-                    compile(&piece.components, Color::White),
-                    compile(&piece.components, Color::Black),
-                ],
+                tables: compile_both(&piece.components),
                 // A rough worth from the empty-board mobility (knight 336 edges ≈ 3).
                 value: (edges as i32 / 110).clamp(1, 9),
             });
