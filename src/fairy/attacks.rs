@@ -11,12 +11,12 @@ use super::position::FairyPosition;
 use super::walks::{Kind, KING, PAWN};
 use crate::board::{Bitboard, Color, Square};
 
-/// What decides the attacks on one king, prepared once per position: whether it is attacked
+/// What decides the attacks on one king, prepared once per position: the men attacking it
 /// now, and the squares whose occupancy could start or end an attack on it.
 #[derive(Clone, Copy, Debug)]
 pub struct Guard {
     pub king: Square,
-    pub attacked: bool,
+    pub checkers: Bitboard,
     pub sensitive: Bitboard,
 }
 
@@ -32,7 +32,13 @@ impl FairyPosition {
 
     /// True when one of `attackers` (men of `by`, standing where the board says) attacks
     /// `sq` with the occupancy `occ`.
-    pub(super) fn attacked_by(&self, sq: Square, by: Color, occ: Bitboard, attackers: Bitboard) -> bool {
+    pub(super) fn attacked_by(
+        &self,
+        sq: Square,
+        by: Color,
+        occ: Bitboard,
+        attackers: Bitboard,
+    ) -> bool {
         for from in attackers {
             let Some((_, kind)) = self.board[from.index()] else {
                 continue;
@@ -47,6 +53,15 @@ impl FairyPosition {
             }
         }
         false
+    }
+
+    /// The men of `by` attacking `sq`.
+    fn attackers_of(&self, sq: Square, by: Color) -> Bitboard {
+        let occ = self.occupied();
+        self.by_color[by.index()]
+            .into_iter()
+            .filter(|&from| self.attacked_by(sq, by, occ, Bitboard::from_square(from)))
+            .collect()
     }
 
     /// True when a man of `by` attacks `sq` with the board's occupancy `occ`.
@@ -72,7 +87,7 @@ impl FairyPosition {
                 Some((_, kind)) if kind != PAWN => {
                     let t = self.walks.tables(kind, by);
                     if t.reach[from.index()].contains(king) {
-                        sensitive |= t.sensitive[from.index() * 64 + king.index()];
+                        sensitive |= t.sensitive(from, king);
                     }
                 }
                 _ => {}
@@ -86,7 +101,7 @@ impl FairyPosition {
         let king = self.kings[self.turn.index()];
         Guard {
             king,
-            attacked: self.is_attacked(king, !self.turn),
+            checkers: self.attackers_of(king, !self.turn),
             sensitive: self.sensitive_around(king, !self.turn),
         }
     }
@@ -114,8 +129,9 @@ impl FairyPosition {
         if kind == KING {
             return !self.attacked_by(to, them, occ, attackers);
         }
-        if !guard.attacked && !guard.sensitive.contains(from) && !guard.sensitive.contains(to) {
-            return true;
+        if !guard.sensitive.contains(from) && !guard.sensitive.contains(to) {
+            // No attack on the king starts or ends, but a checker captured on `to`.
+            return guard.checkers.without(to).is_empty();
         }
         !self.attacked_by(guard.king, them, occ, attackers)
     }
@@ -174,7 +190,7 @@ impl FairyPosition {
         let king = self.kings[(!self.turn).index()];
         Guard {
             king,
-            attacked: false,
+            checkers: Bitboard::EMPTY,
             sensitive: self.sensitive_around(king, self.turn),
         }
     }

@@ -192,19 +192,27 @@ impl FairyPosition {
 
     /// The pseudo-legal moves of the man on `from` (a man of the side to move) into `list`.
     fn piece_moves(&self, from: Square, kind: Kind, list: &mut PseudoMoves) {
+        self.piece_moves_onto(from, kind, Bitboard::FULL, list);
+    }
+
+    /// The pseudo-legal moves of the man on `from` into `list`, those of a piece only onto
+    /// `onto` (a pawn's all).
+    fn piece_moves_onto(&self, from: Square, kind: Kind, onto: Bitboard, list: &mut PseudoMoves) {
         if kind == PAWN {
             self.pawn_moves(from, list);
             return;
         }
         let us = self.turn;
         let (quiet, attacks) = self.targets(from, us, kind, self.occupied());
-        for to in quiet | (attacks & self.by_color[(!us).index()]) {
+        for to in (quiet | (attacks & self.by_color[(!us).index()])) & onto {
             list.push(FairyMove::new(from, to, None));
         }
     }
 
     /// True when the side to move has a legal move: the king's moves first, as a king that
-    /// can move is the common case and a mated king has to be proven so anyway.
+    /// can move is the common case and a mated king has to be proven so anyway. In check, a
+    /// man off the king's sensitive squares only tries the moves that could end the check
+    /// (onto a sensitive square or a checker).
     pub fn has_legal(&self) -> bool {
         let guard = self.guard();
         let king = self.kings[self.turn.index()];
@@ -213,12 +221,21 @@ impl FairyPosition {
         if list.iter().any(|&m| self.is_legal_with(&guard, m)) {
             return true;
         }
+        let useful = if guard.checkers.any() {
+            guard.sensitive | guard.checkers
+        } else {
+            Bitboard::FULL
+        };
         for from in self.by_color[self.turn.index()].without(king) {
             let Some((_, kind)) = self.board[from.index()] else {
                 continue;
             };
             list.clear();
-            self.piece_moves(from, kind, &mut list);
+            if guard.sensitive.contains(from) {
+                self.piece_moves(from, kind, &mut list);
+            } else {
+                self.piece_moves_onto(from, kind, useful, &mut list);
+            }
             if list.iter().any(|&m| self.is_legal_with(&guard, m)) {
                 return true;
             }
@@ -244,12 +261,27 @@ impl FairyPosition {
         list.contains(m) && self.is_legal_with(&self.guard(), m)
     }
 
-    /// Every legal move that checks the opponent, in generation order: checks are found
-    /// first (cheap), legality tested only for them.
+    /// Every legal move that checks the opponent, in generation order: a piece off the
+    /// opponent king's sensitive squares only tries the squares it could check from or
+    /// that are sensitive; checks are found first, legality tested only for them.
     pub fn legal_checks<S: Sink<FairyMove>>(&self, sink: &mut S) {
         let checks = self.check_guard();
         let guard = self.guard();
-        for &m in self.pseudo_moves().iter() {
+        let mut list = PseudoMoves::new();
+        for from in self.by_color[self.turn.index()] {
+            let Some((_, kind)) = self.board[from.index()] else {
+                continue;
+            };
+            if kind == PAWN || checks.sensitive.contains(from) {
+                self.piece_moves(from, kind, &mut list);
+            } else {
+                let t = self.walks.tables(kind, self.turn);
+                let onto = t.reached_from[checks.king.index()] | checks.sensitive;
+                self.piece_moves_onto(from, kind, onto, &mut list);
+            }
+        }
+        self.castlings(&mut list);
+        for &m in list.iter() {
             if self.gives_check_with_guard(&checks, m) && self.is_legal_with(&guard, m) {
                 sink.push(m);
             }
@@ -263,7 +295,9 @@ impl FairyPosition {
         let mut list = PseudoMoves::new();
         self.piece_moves(king, KING, &mut list);
         self.castlings(&mut list);
-        list.iter().filter(|&&m| self.is_legal_with(&guard, m)).count() as u32
+        list.iter()
+            .filter(|&&m| self.is_legal_with(&guard, m))
+            .count() as u32
     }
 
     /// The kind a legal move captures, if any (en passant captures a pawn).

@@ -7,6 +7,7 @@
 
 use crate::board::{Bitboard, Color, Square};
 use crate::pieces::{betza, Component, ComponentKind, Landing, Modality, PieceDefinition};
+use std::sync::Arc;
 
 /// Index of a kind in [`Walks`]: 0 the king, 1 the pawn, then the walks.
 pub type Kind = u8;
@@ -84,7 +85,8 @@ impl LineHit {
     /// True when the line's man attacks the target with the board's occupancy `occ`.
     #[inline]
     pub fn attacks(&self, occ: Bitboard) -> bool {
-        (self.between & occ).count() == u32::from(self.hurdles) && (!self.next || occ.contains(self.prev))
+        (self.between & occ).count() == u32::from(self.hurdles)
+            && (!self.next || occ.contains(self.prev))
     }
 }
 
@@ -98,15 +100,14 @@ pub struct Tables {
     /// Every square the kind could reach from each square on some occupancy: a square
     /// outside it is never attacked from there.
     pub reach: Vec<Bitboard>,
+    /// `reached_from[sq]`: the squares whose `reach` holds `sq` (a check on a king on `sq`
+    /// comes from one of them).
+    pub reached_from: Vec<Bitboard>,
     /// The capturing lines' hits, grouped by (from, target): those of `from * 64 + target`
     /// are `hits[hit_start[i]..hit_start[i + 1]]`, so an attack test costs a few bit
     /// operations per line through the target and walks no square.
     pub hits: Vec<LineHit>,
     pub hit_start: Vec<u32>,
-    /// `sensitive[from * 64 + target]`: the squares whose occupancy decides whether the man
-    /// on `from` attacks `target` (the lines' squares before it, the lame leaps' paths).
-    /// A move that changes none of them cannot start or end that attack.
-    pub sensitive: Vec<Bitboard>,
 }
 
 impl Tables {
@@ -116,6 +117,23 @@ impl Tables {
         let i = from.index() * 64 + target.index();
         let (start, end) = (self.hit_start[i] as usize, self.hit_start[i + 1] as usize);
         &self.hits[start..end]
+    }
+
+    /// The squares whose occupancy decides whether the man on `from` attacks `target`: the
+    /// capturing lines' squares before it, the capturing lame leaps' paths. A move that
+    /// changes none of them cannot start or end that attack.
+    #[inline]
+    pub fn sensitive(&self, from: Square, target: Square) -> Bitboard {
+        let mut squares = Bitboard::EMPTY;
+        for hit in self.hits(from, target) {
+            squares |= hit.between;
+        }
+        for lame in &self.lames[from.index()] {
+            if lame.target == target && lame.modes.capture {
+                squares |= lame.path;
+            }
+        }
+        squares
     }
 
     /// True when the man on `from` attacks `target` with the board's occupancy `occ`.
@@ -143,7 +161,8 @@ pub struct KindInfo {
     pub name: String,
     /// Popeye's English code in upper case (`S` the knight, `AM` the amazon), if it has one.
     pub popeye: Option<String>,
-    pub tables: [Tables; 2],
+    /// White's and Black's, shared when they are the same.
+    pub tables: [Arc<Tables>; 2],
     /// Its value for move ordering (pawn 1, knight 3, queen 9).
     pub value: i32,
 }
@@ -280,18 +299,20 @@ fn compile(components: &[Component], color: Color) -> Tables {
             }
         }
     }
+    t.reached_from = vec![Bitboard::EMPTY; 64];
+    for from in Square::all() {
+        for to in t.reach[from.index()] {
+            t.reached_from[to.index()] = t.reached_from[to.index()].with(from);
+        }
+    }
     index_attacks(&mut t);
     t
 }
 
-/// Fills a kind's attack hits and sensitive squares from its lines and lame leaps.
+/// Fills a kind's attack hits from its lines.
 fn index_attacks(t: &mut Tables) {
     let mut keyed: Vec<(u16, LineHit)> = Vec::new();
-    t.sensitive = vec![Bitboard::EMPTY; 64 * 64];
     for s in 0..64 {
-        for lame in t.lames[s].iter().filter(|lame| lame.modes.capture) {
-            t.sensitive[s * 64 + lame.target.index()] |= lame.path;
-        }
         for line in t.lines[s].iter().filter(|line| line.modes.capture) {
             let (hurdles, next, range) = match line.kind {
                 LineKind::Ride { max } => (0, false, usize::from(max)),
@@ -315,7 +336,6 @@ fn index_attacks(t: &mut Tables) {
                             next: next && hurdles > 0,
                         },
                     ));
-                    t.sensitive[i] |= between;
                 }
                 between = between.with(to);
             }
@@ -350,18 +370,20 @@ const FILLER: LineHit = LineHit {
 
 /// Compiles a piece's tables for both colours; Black's are White's when the piece's moves
 /// are symmetric front to back (every catalogue piece).
-fn compile_both(components: &[Component]) -> [Tables; 2] {
-    let white = compile(components, Color::White);
+fn compile_both(components: &[Component]) -> [Arc<Tables>; 2] {
+    let white = Arc::new(compile(components, Color::White));
     let symmetric = components.iter().all(|c| {
         let vectors = c.all_vectors();
         vectors.iter().all(|v| {
-            vectors.iter().any(|w| w.files == v.files && w.ranks == -v.ranks)
+            vectors
+                .iter()
+                .any(|w| w.files == v.files && w.ranks == -v.ranks)
         })
     });
     let black = if symmetric {
-        white.clone()
+        Arc::clone(&white)
     } else {
-        compile(components, Color::Black)
+        Arc::new(compile(components, Color::Black))
     };
     [white, black]
 }
@@ -387,7 +409,7 @@ impl Walks {
                 letter: 'P',
                 name: "pawn".into(),
                 popeye: Some("P".into()),
-                tables: [Tables::default(), Tables::default()],
+                tables: [Arc::default(), Arc::default()],
                 value: 1,
             },
             orthodox('Q', "queen", "Q", 9)?,
