@@ -55,15 +55,6 @@ impl FairyPosition {
         false
     }
 
-    /// The men of `by` attacking `sq`.
-    fn attackers_of(&self, sq: Square, by: Color) -> Bitboard {
-        let occ = self.occupied();
-        self.by_color[by.index()]
-            .into_iter()
-            .filter(|&from| self.attacked_by(sq, by, occ, Bitboard::from_square(from)))
-            .collect()
-    }
-
     /// True when a man of `by` attacks `sq` with the board's occupancy `occ`.
     pub(super) fn attacked_with(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
         self.attacked_by(sq, by, occ, self.by_color[by.index()] & occ)
@@ -79,31 +70,38 @@ impl FairyPosition {
         self.is_attacked(self.kings[self.turn.index()], !self.turn)
     }
 
-    /// The squares whose occupancy decides whether a man of `by` attacks `king`.
-    fn sensitive_around(&self, king: Square, by: Color) -> Bitboard {
-        let mut sensitive = Bitboard::EMPTY;
+    /// The guard of `king` against the men of `by`, in one pass over them.
+    fn guard_of(&self, king: Square, by: Color) -> Guard {
+        let occ = self.occupied();
+        let mut guard = Guard {
+            king,
+            checkers: Bitboard::EMPTY,
+            sensitive: Bitboard::EMPTY,
+        };
         for from in self.by_color[by.index()] {
-            match self.board[from.index()] {
-                Some((_, kind)) if kind != PAWN => {
-                    let t = self.walks.tables(kind, by);
-                    if t.reach[from.index()].contains(king) {
-                        sensitive |= t.sensitive(from, king);
-                    }
+            let Some((_, kind)) = self.board[from.index()] else {
+                continue;
+            };
+            let attacks = if kind == PAWN {
+                Self::pawn_attacks(from, by).contains(king)
+            } else {
+                let t = self.walks.tables(kind, by);
+                if !t.reach[from.index()].contains(king) {
+                    continue;
                 }
-                _ => {}
+                guard.sensitive |= t.sensitive(from, king);
+                t.attacks(from, king, occ)
+            };
+            if attacks {
+                guard.checkers = guard.checkers.with(from);
             }
         }
-        sensitive
+        guard
     }
 
     /// The guard of the side to move's king: what [`FairyPosition::is_legal_with`] needs.
     pub fn guard(&self) -> Guard {
-        let king = self.kings[self.turn.index()];
-        Guard {
-            king,
-            checkers: self.attackers_of(king, !self.turn),
-            sensitive: self.sensitive_around(king, !self.turn),
-        }
+        self.guard_of(self.kings[self.turn.index()], !self.turn)
     }
 
     /// True for a move the fast tests do not cover: castling, en passant.
@@ -185,13 +183,9 @@ impl FairyPosition {
     }
 
     /// The opponent's king's guard against the side to move's men: what
-    /// [`FairyPosition::gives_check_with_guard`] needs.
+    /// [`FairyPosition::gives_check_with_guard`] needs (no checkers: the opponent is not to
+    /// move).
     pub fn check_guard(&self) -> Guard {
-        let king = self.kings[(!self.turn).index()];
-        Guard {
-            king,
-            checkers: Bitboard::EMPTY,
-            sensitive: self.sensitive_around(king, self.turn),
-        }
+        self.guard_of(self.kings[(!self.turn).index()], self.turn)
     }
 }

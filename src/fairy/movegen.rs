@@ -203,6 +203,9 @@ impl FairyPosition {
             return;
         }
         let us = self.turn;
+        if (self.walks.tables(kind, us).reach[from.index()] & onto).is_empty() {
+            return;
+        }
         let (quiet, attacks) = self.targets(from, us, kind, self.occupied());
         for to in (quiet | (attacks & self.by_color[(!us).index()])) & onto {
             list.push(FairyMove::new(from, to, None));

@@ -100,6 +100,9 @@ pub struct Tables {
     /// Every square the kind could reach from each square on some occupancy: a square
     /// outside it is never attacked from there.
     pub reach: Vec<Bitboard>,
+    /// The capturing lame leaps' targets and the squares with line hits, from each square.
+    pub lame_reach: Vec<Bitboard>,
+    pub line_reach: Vec<Bitboard>,
     /// `reached_from[sq]`: the squares whose `reach` holds `sq` (a check on a king on `sq`
     /// comes from one of them).
     pub reached_from: Vec<Bitboard>,
@@ -146,10 +149,13 @@ impl Tables {
         if self.leap_capture[s].contains(target) {
             return true;
         }
-        let lame_hit = self.lames[s].iter().any(|lame| {
-            lame.target == target && lame.modes.capture && (lame.path & occ).is_empty()
-        });
-        lame_hit || self.hits(from, target).iter().any(|hit| hit.attacks(occ))
+        let lame_hit = self.lame_reach[s].contains(target)
+            && self.lames[s].iter().any(|lame| {
+                lame.target == target && lame.modes.capture && (lame.path & occ).is_empty()
+            });
+        lame_hit
+            || (self.line_reach[s].contains(target)
+                && self.hits(from, target).iter().any(|hit| hit.attacks(occ)))
     }
 }
 
@@ -299,6 +305,17 @@ fn compile(components: &[Component], color: Color) -> Tables {
             }
         }
     }
+    t.lame_reach = t
+        .lames
+        .iter()
+        .map(|lames| {
+            lames
+                .iter()
+                .filter(|lame| lame.modes.capture)
+                .map(|lame| lame.target)
+                .collect()
+        })
+        .collect();
     t.reached_from = vec![Bitboard::EMPTY; 64];
     for from in Square::all() {
         for to in t.reach[from.index()] {
@@ -356,6 +373,13 @@ fn index_attacks(t: &mut Tables) {
         hits[*at as usize] = hit;
         *at += 1;
     }
+    t.line_reach = (0..64)
+        .map(|s| {
+            Square::all()
+                .filter(|to| start[s * 64 + to.index()] < start[s * 64 + to.index() + 1])
+                .collect()
+        })
+        .collect();
     t.hit_start = start;
     t.hits = hits;
 }
