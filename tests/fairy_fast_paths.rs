@@ -12,8 +12,10 @@ mod common;
 
 use common::Rng;
 use mateproof::board::Square;
+use mateproof::cli::perft::fairy_game;
 use mateproof::fairy::{from_popeye_men, parse_piece_list, FairyMove, FairyPosition};
 use mateproof::rules::Rules;
+use std::sync::Arc;
 
 const CODES: [&str; 39] = [
     "Q", "R", "B", "S", "G", "N", "LE", "PA", "VA", "MA", "MO", "LI", "RL", "BL", "NH", "RH", "BH",
@@ -205,4 +207,92 @@ fn fast_legality_and_checks_equal_playing_the_move() {
         seen.in_check
     );
     assert!(seen.mates >= 5, "too few mates: {}", seen.mates);
+}
+
+/// Sixteen amazons (`a=QN`) have more moves than an inline list holds (256): the lists grow,
+/// and the count equals the amazons' queen and knight moves and the king's steps counted
+/// square by square here. Black's king on h8 is walled in by a knight and three pawns, and no
+/// amazon stands a knight's leap from it, so nothing attacks it and every move is legal.
+#[test]
+fn amazon_move_lists_never_overflow() {
+    const AMAZONS: [&str; 16] = [
+        "a3", "a4", "a8", "b2", "c6", "c7", "d1", "d7", "e1", "e4", "e5", "f1", "f8", "g1", "h3",
+        "h6",
+    ];
+    let coords = |name: &str| {
+        let sq = Square::from_ascii(name.as_bytes()).expect("a square");
+        (i32::from(sq.file()), i32::from(sq.rank()))
+    };
+    let white: Vec<(i32, i32)> = AMAZONS.iter().map(|a| coords(a)).collect();
+    let black: Vec<(i32, i32)> = ["g8", "h8", "g7", "h7"].iter().map(|a| coords(a)).collect();
+    let mut board = [['.'; 8]; 8];
+    for &(f, r) in &white {
+        board[r as usize][f as usize] = 'A';
+    }
+    board[0][0] = 'K';
+    for (&(f, r), man) in black.iter().zip(['n', 'k', 'p', 'p']) {
+        board[r as usize][f as usize] = man;
+    }
+    let ranks: Vec<String> = board
+        .iter()
+        .rev()
+        .map(|rank| rank.iter().collect())
+        .collect();
+    let placement = ranks.join("/");
+    let placement = (1..=8).rev().fold(placement, |text, n| {
+        text.replace(&".".repeat(n), &n.to_string())
+    });
+    let walks = Arc::new(fairy_game(&["a=QN".to_owned()]).expect("the amazon compiles"));
+    let pos = FairyPosition::from_fen(&format!("{placement} w - - 0 1"), walks).expect("legal");
+
+    let on_board = |f: i32, r: i32| (0..8).contains(&f) && (0..8).contains(&r);
+    let own = |f: i32, r: i32| (f, r) == (0, 0) || white.contains(&(f, r));
+    let mut expected = [(0, 1), (1, 0), (1, 1)]
+        .iter()
+        .filter(|&&(f, r)| !own(f, r))
+        .count();
+    for &(f, r) in &white {
+        for (df, dr) in [
+            (1, 2),
+            (2, 1),
+            (-1, 2),
+            (-2, 1),
+            (1, -2),
+            (2, -1),
+            (-1, -2),
+            (-2, -1),
+        ] {
+            if on_board(f + df, r + dr) && !own(f + df, r + dr) {
+                expected += 1;
+            }
+        }
+        for (df, dr) in [
+            (0, 1),
+            (1, 0),
+            (0, -1),
+            (-1, 0),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ] {
+            let (mut tf, mut tr) = (f + df, r + dr);
+            while on_board(tf, tr) && !own(tf, tr) {
+                expected += 1;
+                if black.contains(&(tf, tr)) {
+                    break;
+                }
+                tf += df;
+                tr += dr;
+            }
+        }
+    }
+    let moves = pos.legal_moves();
+    assert!(moves.len() > 256, "only {} moves", moves.len());
+    assert_eq!(moves.len(), expected);
+    let distinct: std::collections::BTreeSet<String> =
+        moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!(distinct.len(), expected, "a move listed twice");
+    assert_eq!(pos.count_legal_moves(), expected as u64);
+    assert_eq!(pos.pseudo_moves().len(), expected);
 }
