@@ -50,8 +50,8 @@ fn random_position(rng: &mut Rng) -> FairyPosition {
                 };
                 let sq = loop {
                     let sq = Square::new(rng.below(64) as u8);
-                    let back = sq.rank() == 0 || sq.rank() == 7;
-                    if !used.contains(&sq) && !(code == "P" && back) {
+                    let pawn_on_back_rank = code == "P" && (sq.rank() == 0 || sq.rank() == 7);
+                    if !used.contains(&sq) && !pawn_on_back_rank {
                         break sq;
                     }
                 };

@@ -90,27 +90,49 @@ impl LineHit {
     }
 }
 
+/// One bitboard per square, inline (one pointer less on the hot path than a `Vec`).
+pub type PerSquare = [Bitboard; 64];
+
 /// A kind's moves from every square, for one colour.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Tables {
-    pub leap_quiet: Vec<Bitboard>,
-    pub leap_capture: Vec<Bitboard>,
+    pub leap_quiet: PerSquare,
+    pub leap_capture: PerSquare,
     pub lines: Vec<Vec<Line>>,
     pub lames: Vec<Vec<LameLeap>>,
     /// Every square the kind could reach from each square on some occupancy: a square
     /// outside it is never attacked from there.
-    pub reach: Vec<Bitboard>,
+    pub reach: PerSquare,
     /// The capturing lame leaps' targets and the squares with line hits, from each square.
-    pub lame_reach: Vec<Bitboard>,
-    pub line_reach: Vec<Bitboard>,
+    pub lame_reach: PerSquare,
+    pub line_reach: PerSquare,
     /// `reached_from[sq]`: the squares whose `reach` holds `sq` (a check on a king on `sq`
     /// comes from one of them).
-    pub reached_from: Vec<Bitboard>,
+    pub reached_from: PerSquare,
     /// The capturing lines' hits, grouped by (from, target): those of `from * 64 + target`
     /// are `hits[hit_start[i]..hit_start[i + 1]]`, so an attack test costs a few bit
     /// operations per line through the target and walks no square.
     pub hits: Vec<LineHit>,
     pub hit_start: Vec<u32>,
+}
+
+impl Default for Tables {
+    /// No moves from any square (the pawn's, whose moves are the board's own code).
+    fn default() -> Tables {
+        let empty = [Bitboard::EMPTY; 64];
+        Tables {
+            leap_quiet: empty,
+            leap_capture: empty,
+            lines: Vec::new(),
+            lames: Vec::new(),
+            reach: empty,
+            lame_reach: empty,
+            line_reach: empty,
+            reached_from: empty,
+            hits: Vec::new(),
+            hit_start: Vec::new(),
+        }
+    }
 }
 
 impl Tables {
@@ -217,11 +239,8 @@ pub fn ep_key(file: u8) -> u64 {
 /// Compiles one colour's tables of a piece.
 fn compile(components: &[Component], color: Color) -> Tables {
     let mut t = Tables {
-        leap_quiet: vec![Bitboard::EMPTY; 64],
-        leap_capture: vec![Bitboard::EMPTY; 64],
         lines: vec![Vec::new(); 64],
         lames: vec![Vec::new(); 64],
-        reach: vec![Bitboard::EMPTY; 64],
         ..Tables::default()
     };
     let flip = if color == Color::White { 1 } else { -1 };
@@ -305,18 +324,13 @@ fn compile(components: &[Component], color: Color) -> Tables {
             }
         }
     }
-    t.lame_reach = t
-        .lames
-        .iter()
-        .map(|lames| {
-            lames
-                .iter()
-                .filter(|lame| lame.modes.capture)
-                .map(|lame| lame.target)
-                .collect()
-        })
-        .collect();
-    t.reached_from = vec![Bitboard::EMPTY; 64];
+    for (reach, lames) in t.lame_reach.iter_mut().zip(&t.lames) {
+        *reach = lames
+            .iter()
+            .filter(|lame| lame.modes.capture)
+            .map(|lame| lame.target)
+            .collect();
+    }
     for from in Square::all() {
         for to in t.reach[from.index()] {
             t.reached_from[to.index()] = t.reached_from[to.index()].with(from);
@@ -373,13 +387,11 @@ fn index_attacks(t: &mut Tables) {
         hits[*at as usize] = hit;
         *at += 1;
     }
-    t.line_reach = (0..64)
-        .map(|s| {
-            Square::all()
-                .filter(|to| start[s * 64 + to.index()] < start[s * 64 + to.index() + 1])
-                .collect()
-        })
-        .collect();
+    for (s, reach) in t.line_reach.iter_mut().enumerate() {
+        *reach = Square::all()
+            .filter(|to| start[s * 64 + to.index()] < start[s * 64 + to.index() + 1])
+            .collect();
+    }
     t.hit_start = start;
     t.hits = hits;
 }
