@@ -1,7 +1,9 @@
 //! The pieces of one fairy game, compiled once from their definitions into per-square tables
 //! (as Fairy-Stockfish compiles its Betza pieces): leap targets as bitboards, the squares of
-//! each ride and hop line in order, the paths of lame leaps, for White and for Black (whose
-//! vectors are White's mirrored front to back). The king and the pawn are kinds 0 and 1 with
+//! each ride and hop line in order, the paths of lame leaps, and for the attack test each
+//! capturing line's hit on each target (the squares before it, the hurdles they must hold),
+//! for White and for Black (whose vectors are White's mirrored front to back; one shared table
+//! when that changes nothing). The king and the pawn are kinds 0 and 1 with
 //! their own rules; every other kind, the orthodox queen, rook, bishop and knight included,
 //! is data. Also the Zobrist keys, so a position needs no other table.
 
