@@ -8,7 +8,7 @@
 
 use crate::board::Move;
 use crate::notation::Language;
-use crate::problem::{Problem, Stipulation};
+use crate::problem::{Goal, PlayKind, Problem, Stipulation};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -104,13 +104,22 @@ impl Claim {
     /// use mateproof::suite::case::Claim;
     /// assert_eq!(Claim::of_stipulation("#3".parse().unwrap()), Ok(Claim::Within(3)));
     /// assert_eq!(Claim::of_stipulation("exact-#3".parse().unwrap()), Ok(Claim::Proven(3)));
-    /// assert_eq!(Claim::of_stipulation("s#2".parse().unwrap()), Ok(Claim::Within(2)));
     /// assert_eq!(Claim::of_stipulation("h#2".parse().unwrap()), Ok(Claim::Within(2)));
+    /// assert_eq!(Claim::of_stipulation("exact-h#2".parse().unwrap()), Ok(Claim::Proven(2)));
+    /// assert_eq!(Claim::of_stipulation("s#2".parse().unwrap()), Ok(Claim::Within(2)));
     /// assert!(Claim::of_stipulation("ser-r#3".parse().unwrap()).is_err());
     /// ```
     pub fn of_stipulation(stipulation: Stipulation) -> Result<Claim, Unusable> {
         if stipulation.moves() > crate::problem::MAX_MATE_MOVES {
             return Claim::Within(stipulation.moves()).within_limit();
+        }
+        // `exact-#N` claims a mate in N and none shorter, as EPD's `dm N` (a suite's claim; the
+        // solver does not take Popeye's exact- battle play, so a Popeye problem's is refused).
+        let exact_mate = stipulation.play == PlayKind::Direct
+            && stipulation.goal == Goal::Mate
+            && stipulation.is_exact();
+        if exact_mate {
+            return Ok(Claim::Proven(stipulation.moves()));
         }
         if !stipulation.is_supported() {
             return Err(Unusable::Unsupported(format!(
