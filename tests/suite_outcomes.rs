@@ -239,7 +239,10 @@ fn popeye_problems_beyond_directmates() {
     assert_eq!(report.positions[2].found.keys, ["Qxa6"]);
     assert_eq!(report.positions[3].found.keys, ["Bh4"]);
     let lines: Vec<String> = report.positions.iter().map(|r| r.to_string()).collect();
-    assert!(lines[2].contains("expected =2 (one key), found =2 Qxa6"), "{lines:?}");
+    assert!(
+        lines[2].contains("expected =2 (one key), found =2 Qxa6"),
+        "{lines:?}"
+    );
     // The reflexmate's key forces mate already in one: a short solution, noted as such.
     assert!(
         lines[3].contains("expected r#2 (one key), found r#1; keys within r#2: Bh4"),
@@ -254,7 +257,10 @@ fn popeye_problems_beyond_directmates() {
 fn pgn_problems_beyond_directmates() {
     let (report, out) = run_files(&["stipulations.pgn"], "stipulations-pgn");
     let sound = by_label(&report, "h#2 sound");
-    assert_eq!((sound.status, sound.check), (Status::Solved, Some(Check::Lines)));
+    assert_eq!(
+        (sound.status, sound.check),
+        (Status::Solved, Some(Check::Lines))
+    );
     assert_eq!(sound.found.keys, ["Kb2"]);
     let wrong = by_label(&report, "h#2 wrong first move");
     assert_eq!(wrong.status, Status::Wrong, "{out}");
@@ -262,7 +268,10 @@ fn pgn_problems_beyond_directmates() {
     assert!(has_note(wrong, "1 listed not found, 1 found not listed"));
     let stalemate = by_label(&report, "=2 key");
     assert_eq!(stalemate.status, Status::Solved);
-    assert!(stalemate.to_string().contains("expected =2 Qxa6"), "{stalemate}");
+    assert!(
+        stalemate.to_string().contains("expected =2 Qxa6"),
+        "{stalemate}"
+    );
 }
 
 /// Popeye's own output of help, series, self-, reflex- and stalemate problems (the shared

@@ -227,7 +227,14 @@ fn run(job: Job, ctx: &Context, gate: &Gate) {
             let control = solver_control(ctx, job.go.limits.nodes);
             let listener = &*ctx.listener;
             let settings = &job.settings;
-            let best = run_problem(&job.position, stipulation, settings, &control, &ctx.tables.mate, listener);
+            let best = run_problem(
+                &job.position,
+                stipulation,
+                settings,
+                &control,
+                &ctx.tables.mate,
+                listener,
+            );
             Some((best, None))
         }
     }));

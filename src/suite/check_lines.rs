@@ -14,13 +14,13 @@
 //! `exact-`, which the search itself honours). This module never reads input and never prints.
 
 use super::case::{Case, KeyClaim};
+use super::record::Status;
 use super::verify::Outcome;
 use crate::board::Move;
 use crate::help::{self, Part};
 use crate::kernel::SearchControl;
 use crate::notation::Language;
 use crate::popeye::line_text::{write_lines, LineStyle};
-use super::record::Status;
 
 /// Solves `case`'s help or series play and checks it against the claim.
 pub(super) fn check_lines(case: &Case, control: &SearchControl) -> Outcome {
@@ -56,7 +56,9 @@ pub(super) fn check_lines(case: &Case, control: &SearchControl) -> Outcome {
             }
         }
         let text = write_lines(&solution, style, language);
-        found.lines.extend(text.lines().map(|line| line.trim().to_owned()));
+        found
+            .lines
+            .extend(text.lines().map(|line| line.trim().to_owned()));
     }
     judge(case, found)
 }
@@ -80,7 +82,8 @@ fn judge(case: &Case, found: Found) -> Outcome {
     let mut wrong = false;
     match &case.keys {
         KeyClaim::Lines { lines: listed, .. } => {
-            let missing: Vec<&String> = listed.iter().filter(|l| !found.lines.contains(l)).collect();
+            let missing: Vec<&String> =
+                listed.iter().filter(|l| !found.lines.contains(l)).collect();
             let extra: Vec<&String> = found.lines.iter().filter(|l| !listed.contains(l)).collect();
             if listed.is_empty() && found.lines.is_empty() {
                 notes.push("no solution, as expected".to_owned());
@@ -98,8 +101,15 @@ fn judge(case: &Case, found: Found) -> Outcome {
             }
         }
         KeyClaim::Exactly(keys) => {
-            let missing = keys.iter().filter(|m| !found.first_moves.contains(m)).count();
-            let extra = found.first_moves.iter().filter(|m| !keys.contains(m)).count();
+            let missing = keys
+                .iter()
+                .filter(|m| !found.first_moves.contains(m))
+                .count();
+            let extra = found
+                .first_moves
+                .iter()
+                .filter(|m| !keys.contains(m))
+                .count();
             if missing > 0 || extra > 0 {
                 wrong = true;
                 notes.push(format!(

@@ -259,16 +259,16 @@ impl GameText {
         let claim = Claim::of_stipulation(stipulation)?;
         // Help play starts with the side its stipulation names (Black in `h#2`), whatever the
         // FEN's side to move says (problem diagrams have none).
-        let position = if stipulation.is_help_or_series() && position.turn() != stipulation.starter()
-        {
-            notes.push(format!(
-                "{stipulation}: {} starts, not the FEN's side to move",
-                stipulation.starter()
-            ));
-            position.after_null()
-        } else {
-            position
-        };
+        let position =
+            if stipulation.is_help_or_series() && position.turn() != stipulation.starter() {
+                notes.push(format!(
+                    "{stipulation}: {} starts, not the FEN's side to move",
+                    stipulation.starter()
+                ));
+                position.after_null()
+            } else {
+                position
+            };
         let keys = if self.main_line.is_empty() {
             KeyClaim::Unique
         } else {

@@ -261,7 +261,9 @@ fn check_keys(case: &Case, n: u32, control: &SearchControl, tt: &TranspositionTa
         }
         Some(k) if k < n && matches!(case.claim, Claim::Proven(_)) => {
             wrong = true;
-            notes.push(format!("shorter mate: {play}{k} where {play}{n} is claimed exact"));
+            notes.push(format!(
+                "shorter mate: {play}{k} where {play}{n} is claimed exact"
+            ));
         }
         Some(k) if k < n => notes.push(format!("short mate: {play}{k}")),
         Some(_) => {}

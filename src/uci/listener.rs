@@ -4,8 +4,8 @@
 //! [`super::composer`]).
 
 use super::composer::event_lines;
-use super::info::{bestmove_line, iteration_line, mate_lines, LineWriter, Output};
 use super::help_report::help_report;
+use super::info::{bestmove_line, iteration_line, mate_lines, LineWriter, Output};
 use super::report::problem_report;
 use crate::board::{Move, Position};
 use crate::classify::Classification;

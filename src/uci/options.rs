@@ -8,8 +8,14 @@ use crate::problem::{Goal, PlayKind, Stipulation};
 /// The kind and limits of one option.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
-    Spin { default: i64, min: i64, max: i64 },
-    Check { default: bool },
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    Check {
+        default: bool,
+    },
     Button,
     /// A free text; `<empty>` is the empty default, as UCI GUIs write it.
     Text,
@@ -323,8 +329,12 @@ mod tests {
         let mut o = Options::default();
         assert!(Options::uci_lines()
             .contains(&"option name Stipulation type string default <empty>".to_owned()));
-        for (value, shown) in [("h#3", "h#3"), ("s#2", "s#2"), ("ser-#5", "ser-#5"), ("=3", "=3")]
-        {
+        for (value, shown) in [
+            ("h#3", "h#3"),
+            ("s#2", "s#2"),
+            ("ser-#5", "ser-#5"),
+            ("=3", "=3"),
+        ] {
             assert_eq!(o.set("stipulation", Some(value)), Ok(Effect::None));
             assert_eq!(o.stipulation.map(|s| s.to_string()).as_deref(), Some(shown));
         }
@@ -337,7 +347,10 @@ mod tests {
         let before = o.clone();
         for bad in ["h#", "xyz", "ser-r#3", "#0"] {
             assert!(
-                matches!(o.set("Stipulation", Some(bad)), Err(UciError::OptionValue { .. })),
+                matches!(
+                    o.set("Stipulation", Some(bad)),
+                    Err(UciError::OptionValue { .. })
+                ),
                 "{bad}"
             );
         }
