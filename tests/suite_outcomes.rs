@@ -202,3 +202,114 @@ fn popeye_twins_against_popeyes_output_and_an_unsound_problem() {
     assert!(cooked.cooked && has_note(cooked, "cooked: 2 keys"));
     assert_eq!(report.positions[3].expected.mate, Some(2));
 }
+
+/// Help, series, stalemate and reflex problems of a made-up Popeye file (no output beside it:
+/// each claims one solution or one key) are checked, and the report names each stipulation.
+#[test]
+fn popeye_problems_beyond_directmates() {
+    let (report, out) = run_files(&["stipulations.inp"], "stipulations-inp");
+    let statuses: Vec<(Option<&str>, Status)> = report
+        .positions
+        .iter()
+        .map(|r| (r.expected.stipulation.as_deref(), r.status))
+        .collect();
+    assert_eq!(
+        statuses,
+        [
+            (Some("h#2"), Status::Solved),
+            (Some("ser-#3"), Status::Wrong),
+            (Some("=2"), Status::Solved),
+            (Some("r#2"), Status::Solved),
+        ],
+        "{out}"
+    );
+    let helpmate = &report.positions[0];
+    assert_eq!(helpmate.check, Some(Check::Lines));
+    assert_eq!(
+        helpmate.found.solutions.as_deref(),
+        Some(&["1.Kb3-b2 Rc5-b5 +   2.Kb2-a1 Rb5-b1 #".to_owned()][..])
+    );
+    let series = &report.positions[1];
+    assert!(has_note(series, "cooked: 2 solutions"), "{series:?}");
+    assert!(
+        out.contains("expected ser-#3 (one solution), found 2 solutions"),
+        "{out}"
+    );
+    // Battle play keeps its stipulation in the report: not "#2".
+    assert_eq!(report.positions[2].found.keys, ["Qxa6"]);
+    assert_eq!(report.positions[3].found.keys, ["Bh4"]);
+    let lines: Vec<String> = report.positions.iter().map(|r| r.to_string()).collect();
+    assert!(
+        lines[2].contains("expected =2 (one key), found =2 Qxa6"),
+        "{lines:?}"
+    );
+    // The reflexmate's key forces mate already in one: a short solution, noted as such.
+    assert!(
+        lines[3].contains("expected r#2 (one key), found r#1; keys within r#2: Bh4"),
+        "{lines:?}"
+    );
+    assert!(has_note(&report.positions[3], "short mate: r#1"));
+}
+
+/// PGN games with `[Stipulation "h#2"]` (Black starts, whatever the FEN says) and `=2`: the
+/// movetext's first moves are the claim.
+#[test]
+fn pgn_problems_beyond_directmates() {
+    let (report, out) = run_files(&["stipulations.pgn"], "stipulations-pgn");
+    let sound = by_label(&report, "h#2 sound");
+    assert_eq!(
+        (sound.status, sound.check),
+        (Status::Solved, Some(Check::Lines))
+    );
+    assert_eq!(sound.found.keys, ["Kb2"]);
+    let wrong = by_label(&report, "h#2 wrong first move");
+    assert_eq!(wrong.status, Status::Wrong, "{out}");
+    assert!(has_note(wrong, "black starts"), "{wrong:?}");
+    assert!(has_note(wrong, "1 listed not found, 1 found not listed"));
+    let stalemate = by_label(&report, "=2 key");
+    assert_eq!(stalemate.status, Status::Solved);
+    assert!(
+        stalemate.to_string().contains("expected =2 Qxa6"),
+        "{stalemate}"
+    );
+}
+
+/// Popeye's own output of help, series, self-, reflex- and stalemate problems (the shared
+/// reference data) is the claim: every solution line byte for byte, every key.
+#[test]
+fn popeye_pairs_beyond_directmates_agree() {
+    let names = [
+        "hm2_1901_000",
+        "hm2_1901_001",
+        "hm2h5_1901_000",
+        "hst2_1901_000",
+        "serm3_1901_000",
+        "serhm3_1901_000",
+        "st2_1901_001",
+        "rm2_1901_000",
+        "tests_battle_play_032",
+        "hm2h5_1901_001",
+        "tests_battle_play_023",
+    ];
+    let mut paths = Vec::new();
+    let files = names
+        .iter()
+        .map(|name| format!("stipulations/{name}"))
+        // A ser-=14: Popeye right-aligns move numbers from 10 on (`  10.`).
+        .chain(["real/beispiel_hpint_103".to_owned()]);
+    for name in files {
+        let Some(path) = shared(&format!("popeye/{name}.inp")) else {
+            return;
+        };
+        paths.push(path);
+    }
+    let (report, out) = run_paths(paths, "stipulation-pairs");
+    assert!(report.positions.len() >= names.len(), "{out}");
+    for record in &report.positions {
+        assert_eq!(record.status, Status::Solved, "{record}");
+    }
+    // The help lines were compared with Popeye's, not merely counted.
+    let help = &report.positions[0];
+    assert_eq!(help.check, Some(Check::Lines));
+    assert_eq!(help.expected.keys, help.found.solutions);
+}

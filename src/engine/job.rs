@@ -10,11 +10,15 @@
 //!   `threads` ≥ 2) the solver looking for the shortest forced mate by increasing length. A
 //!   proved mate ends the game search and is preferred to its result.
 //!
+//! - [`Task::Problem`]: the position solved as a problem of another stipulation
+//!   ([`super::problem`]).
+//!
 //! With `ProblemReport` on, a proved mate is followed by the full verdict (a solved
 //! [`Solution`](crate::solution::Solution)). In `go infinite` and `go ponder`, the best move
 //! waits for `stop` (or `ponderhit`). A best move is always delivered, and it is always legal
 //! (or the null move when there is none). Everything goes to the [`EngineListener`] as data.
 
+use super::problem::run_problem;
 use super::signal::{Gate, StopSwitch};
 use super::{ComposerEvent, EngineListener, MateReport, Message, PerftReport, Settings};
 use crate::board::{Move, Position};
@@ -22,7 +26,7 @@ use crate::composer::search::ComposeOptions;
 use crate::composer::stream::suggestions;
 use crate::kernel::SearchControl;
 use crate::perft::divide_with_total;
-use crate::problem::{Problem, TryMode};
+use crate::problem::{Problem, Stipulation, TryMode};
 use crate::search::{search, Clock, Limits, Score, SearchMemory, TimeBudget};
 use crate::solver::{mate_search_among, solve_with_table, MateFound, TranspositionTable};
 use parking_lot::Mutex;
@@ -71,6 +75,8 @@ pub enum Task {
     /// Classify the position within this many plies.
     Classify(u32),
     Game,
+    /// Solve the position as this problem ([`super::problem`]).
+    Problem(Stipulation),
 }
 
 /// One `go`: what to search, within which limits.
@@ -217,6 +223,20 @@ fn run(job: Job, ctx: &Context, gate: &Gate) {
         Task::Mate(moves) => Some(run_mate(&job, moves, ctx)),
         Task::Classify(plies) => Some(run_classify(&job.position, plies, ctx)),
         Task::Game => Some(run_game(&job, ctx)),
+        Task::Problem(stipulation) => {
+            let control = solver_control(ctx, job.go.limits.nodes);
+            let listener = &*ctx.listener;
+            let settings = &job.settings;
+            let best = run_problem(
+                &job.position,
+                stipulation,
+                settings,
+                &control,
+                &ctx.tables.mate,
+                listener,
+            );
+            Some((best, None))
+        }
     }));
     let (best, ponder) = match outcome {
         Ok(Some(moves)) => moves,

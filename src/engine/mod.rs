@@ -11,6 +11,7 @@
 //! perft); [`signal`] is how `stop` and `ponderhit` reach a running job.
 
 mod job;
+mod problem;
 mod signal;
 
 pub use job::{Go, Task, COMPOSER_BUDGET};
@@ -20,7 +21,7 @@ use crate::classify::Classification;
 use crate::composer::stream::{ComposeError, OriginalScore, Suggestions};
 use crate::problem::Stipulation;
 use crate::search::Iteration;
-use crate::solution::Solution;
+use crate::solution::{HelpSolution, Solution};
 use crate::solver::{MateFound, Presentation};
 use job::{Job, Running, Tables};
 use std::sync::Arc;
@@ -63,6 +64,9 @@ pub enum Message {
     ClassifyStopped(u32),
     #[error("error: problem report: {0}")]
     ProblemReportFailed(String),
+    /// The problem `go` was to solve (`Stipulation`) is refused by the solver.
+    #[error("error: stipulation: {0}")]
+    ProblemRefused(String),
     #[error("error: cannot start the search thread: {0}")]
     NoThread(String),
     #[error("error: internal error in the search; answering with the first legal move")]
@@ -80,8 +84,14 @@ pub trait EngineListener: Send + Sync {
     fn on_no_legal_move(&self, mated: bool);
     /// The mate solver proved a mate.
     fn on_mate(&self, report: &MateReport);
-    /// The full verdict on the position as a directmate (`ProblemReport`).
+    /// The full verdict on the position as a directmate (`ProblemReport`), or as the battle
+    /// problem a `go` was asked to solve.
     fn on_problem_report(&self, solution: &Solution, stipulation: &Stipulation);
+    /// Every solution of help or series play, for a `go` asked to solve such a problem;
+    /// ignored by default.
+    fn on_help_solution(&self, solution: &HelpSolution, stipulation: &Stipulation) {
+        let _ = (solution, stipulation);
+    }
     /// The composer's verdict or suggestions (`ComposerSuggestions`).
     fn on_composer(&self, event: &ComposerEvent);
     /// Perft's counts.

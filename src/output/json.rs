@@ -146,7 +146,7 @@ fn duals_json(solution: &Solution, stipulation: &Stipulation) -> Value {
                 json!({
                     "path": d.path.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
                     "moves": d.moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
-                    "kind": d.kind(),
+                    "kind": d.kind(stipulation),
                     "size": d.size.name(),
                     "minor": d.minor,
                     "threat": d.threat,

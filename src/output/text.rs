@@ -64,7 +64,7 @@ pub fn solution_text(solution: &Solution, stipulation: &Stipulation, style: Move
         let _ = writeln!(
             tree.s,
             "{}: after {} -> {}",
-            dual.kind(),
+            dual.kind(stipulation),
             path.join(" "),
             moves.join(" ")
         );

@@ -109,21 +109,30 @@ struct LineWriter {
 impl LineWriter {
     /// What comes before move `index` of a line of `len` moves: the move number or a space.
     fn prefix(&self, index: usize, len: usize) -> String {
-        let gap = if index == 0 { "" } else { "   " };
         if self.style.series {
             let is_reply = self.style.reply && index + 1 == len;
             return match (is_reply, index) {
                 (true, 0) => "1...".to_owned(),
                 (true, _) => " ".to_owned(),
-                (false, _) => format!("{gap}{}.", index / 2 + 1),
+                (false, _) => numbered(index, index / 2 + 1),
             };
         }
         let half = index + len % 2;
         match (half % 2, index) {
-            (0, _) => format!("{gap}{}.", half / 2 + 1),
+            (0, _) => numbered(index, half / 2 + 1),
             (_, 0) => "1...".to_owned(),
             _ => " ".to_owned(),
         }
+    }
+}
+
+/// A move number as Popeye writes it: right-aligned in three places after the previous
+/// move's space (`   2.`, `  10.`), bare at the start of the line (after its two blanks).
+fn numbered(index: usize, number: usize) -> String {
+    if index == 0 {
+        format!("{number}.")
+    } else {
+        format!(" {number:>3}.")
     }
 }
 

@@ -28,8 +28,13 @@ pub fn twin_solution(
 ) -> Result<Solution, ReplayError> {
     let replay = Replay { language };
     let mut first_moves = Vec::new();
+    let mut forced_goal = Vec::new();
     for line in &twin.first_moves {
-        first_moves.push(replay.attack(position, line, "")?);
+        if line.verdict == Verdict::ForcedGoal {
+            forced_goal.push(replay.parse(position, &line.mv, "")?);
+        } else {
+            first_moves.push(replay.attack(position, line, "")?);
+        }
     }
     let set_play = if let Some(post) = &twin.post_key {
         let black_first = position.after_null();
@@ -49,7 +54,7 @@ pub fn twin_solution(
         position: *position,
         first_moves,
         set_play,
-        forced_goal: Vec::new(),
+        forced_goal,
         complete: end != End::Partial,
         max_solutions_reached: end == End::Partial,
         tree_cut: false,
@@ -141,10 +146,10 @@ impl Replay {
     }
 }
 
-/// Moves White needs from this line on: 1 for a mate, else one more than the longest
+/// Moves White needs from this line on: 1 for a mate (stalemate), else one more than the longest
 /// continuation below it (at least 2).
 fn length_of(line: &AttackLine) -> u32 {
-    if line.mark == Mark::Mate {
+    if matches!(line.mark, Mark::Mate | Mark::Stalemate) {
         return 1;
     }
     let below = line

@@ -1,4 +1,4 @@
-//! The small tokens of Popeye input: stipulations (`#2`, `exact-#3`), square lists
+//! The small tokens of Popeye input: stipulations (`#2`, `exact-h#3`), square lists
 //! (`g7g6g5`), pieces with their squares (`Kh5`, `pe5h3`, German `bd4d5e3`) and Forsyth
 //! strings (`7R/7p/5P1k/4PKpP`), in the piece letters of the file's language.
 //!
@@ -10,7 +10,7 @@ use crate::board::{Color, Piece, Role, Square};
 use crate::notation::Language;
 use crate::problem::Stipulation;
 
-/// `#2`, `exact-#3`: what Mateproof solves; anything else is `None`.
+/// `#2`, `s#2`, `exact-h#3`: what Mateproof solves; anything else is `None`.
 pub fn read_stipulation(token: &str) -> Option<Stipulation> {
     token
         .parse::<Stipulation>()
@@ -86,10 +86,17 @@ mod tests {
     #[test]
     fn stipulations_read_but_not_solved_are_refused_by_the_one_predicate() {
         assert_eq!(
-            read_stipulation("exact-#4").map(|s| s.to_string()),
-            Some("exact-#4".into())
+            read_stipulation("exact-h#4").map(|s| s.to_string()),
+            Some("exact-h#4".into())
         );
-        for text in ["exact-s#2", "exact-r#2", "#=2", "ser-r#3", "h##2"] {
+        for text in [
+            "exact-#4",
+            "exact-s#2",
+            "exact-r#2",
+            "#=2",
+            "ser-r#3",
+            "h##2",
+        ] {
             let stipulation: Stipulation = text.parse().unwrap();
             assert!(!stipulation.is_supported(), "{text}");
             assert_eq!(read_stipulation(text), None, "{text}");
@@ -112,10 +119,10 @@ mod tests {
         assert_eq!(read_squares("H1a1"), Some(vec![Square::H1, Square::A1]));
         assert_eq!(read_squares("a9"), None);
         assert_eq!(
-            read_stipulation("exact-#3")
+            read_stipulation("exact-h#3")
                 .map(|s| s.to_string())
                 .as_deref(),
-            Some("exact-#3")
+            Some("exact-h#3")
         );
         assert_eq!(read_stipulation("h##2"), None);
         let board = read_forsyth(Language::English, "7R/7p/5P1k/4PKpP").unwrap();

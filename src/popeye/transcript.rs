@@ -94,6 +94,8 @@ pub enum Mark {
     Check,
     /// ` #`
     Mate,
+    /// ` =`: the goal of stalemate play reached.
+    Stalemate,
 }
 
 /// How a first move is judged.
@@ -106,6 +108,9 @@ pub enum Verdict {
     Key,
     /// ` ?`
     Try,
+    /// ` ?!?`: reflex play, the attacker reaches the goal at once in the diagram and must, so
+    /// there is no key.
+    ForcedGoal,
 }
 
 /// What follows a White move on its line.
@@ -376,8 +381,10 @@ fn parse_body(text: &str) -> Result<MoveBody, &'static str> {
         match word {
             "+" if body.mark == Mark::None => body.mark = Mark::Check,
             "#" if body.mark == Mark::None => body.mark = Mark::Mate,
+            "=" if body.mark == Mark::None => body.mark = Mark::Stalemate,
             "!" if body.verdict == Verdict::None => body.verdict = Verdict::Key,
             "?" if body.verdict == Verdict::None => body.verdict = Verdict::Try,
+            "?!?" if body.verdict == Verdict::None => body.verdict = Verdict::ForcedGoal,
             w if THREAT.contains(&w) => body.threat = ThreatWord::Threat,
             w if ZUGZWANG.contains(&w) => body.threat = ThreatWord::Zugzwang,
             _ => return Err("unexpected word after a move"),

@@ -122,7 +122,7 @@ impl Stipulation {
         }
     }
 
-    /// The one answer to "does Mateproof solve this?": direct mates, `#N` and `exact-#N`, N up
+    /// The one answer to "does Mateproof solve this?": direct mates, `#N`, N up
     /// to [`MAX_MATE_MOVES`]; help and series play (below). A new kind of play becomes
     /// supported here, and every front end follows.
     pub fn is_supported(&self) -> bool {
@@ -131,11 +131,15 @@ impl Stipulation {
             || self.is_supported_help_or_series()
     }
 
+    /// `#N` (`exact-#1` is `#1`). `exact-#N` for N ≥ 2 is not solved: Popeye's `exact-` in
+    /// battle play fails every line that reaches the goal before the full length (an early
+    /// mate refutes), which the solver's "within n" bounds do not say; solving it as `#N`
+    /// printed short mates as keys, so it is refused until it is done right.
     fn is_supported_direct_mate(&self) -> bool {
         self.play == PlayKind::Direct
             && self.goal == Goal::Mate
             && (1..=MAX_MATE_MOVES).contains(&self.moves())
-            && (self.length.min == 1 || self.length.min == self.length.max)
+            && self.length.min == 1
     }
 
     /// Help and series play (`h#N`, `h#N.5`, `h=N`, `ser-#N`, `ser-=N`, `ser-h#N`,
@@ -413,10 +417,11 @@ mod tests {
 
     #[test]
     fn direct_mates_are_supported() {
-        for text in ["#1", "#2", "exact-#4", "#30"] {
+        for text in ["#1", "#2", "exact-#1", "#30"] {
             assert!(stip(text).is_supported(), "{text}");
         }
-        for text in ["##2", "#=2", "+2"] {
+        // Popeye's exact- in battle play (an early mate refutes) is not solved.
+        for text in ["##2", "#=2", "+2", "exact-#2", "exact-#4"] {
             assert!(!stip(text).is_supported(), "{text}");
         }
         assert!(!Stipulation::direct_mate(0).is_supported());

@@ -4,7 +4,9 @@
 //! - size: dual (2), triple (3) or multiple (more);
 //! - minor when every dual continuation is the only continuation of another variation of the
 //!   same White move (it is "forced in another line"), major otherwise;
-//! - on the mating move when every continuation mates at once, earlier otherwise;
+//! - on the mating move when every continuation mates at once, earlier otherwise (in self and
+//!   reflex play "the forcing move": White's last move, after which the defender must mate;
+//!   in stalemate play "the stalemating move");
 //! - threat duals (several threat moves) and short-mate duals (in a variation that mates
 //!   sooner than the full length) are marked as such.
 //!
@@ -12,6 +14,7 @@
 
 use super::{AttackNode, DefenceNode, Solution, Threat};
 use crate::board::Move;
+use crate::problem::{Goal, PlayKind, Stipulation};
 
 /// How many continuations a dual has.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -61,8 +64,10 @@ pub struct Dual {
 }
 
 impl Dual {
-    /// A compact class name, e.g. `major dual on the mating move`, `minor threat triple`.
-    pub fn kind(&self) -> String {
+    /// A compact class name, e.g. `major dual on the mating move`, `minor threat triple
+    /// before the mating move`, with the last move named as the play kind has it
+    /// ([`last_move_name`]).
+    pub fn kind(&self, stipulation: &Stipulation) -> String {
         let mut parts = vec![if self.minor { "minor" } else { "major" }];
         if self.threat {
             parts.push("threat");
@@ -71,12 +76,21 @@ impl Dual {
             parts.push("short");
         }
         parts.push(self.size.name());
-        parts.push(if self.on_mating_move {
-            "on the mating move"
-        } else {
-            "before the mating move"
-        });
-        parts.join(" ")
+        let last = last_move_name(stipulation);
+        let place = if self.on_mating_move { "on" } else { "before" };
+        format!("{} {place} the {last}", parts.join(" "))
+    }
+}
+
+/// What White's last move of the play is called: it mates (`#N`), stalemates (`=N`), or in
+/// self and reflex play forces the defender to give the mate or stalemate (`s#N`, `r#N`,
+/// `s=N`, `r=N`), where "the mating move" would name Black's move.
+pub fn last_move_name(stipulation: &Stipulation) -> &'static str {
+    match (stipulation.play, stipulation.goal) {
+        (PlayKind::Direct, Goal::Stalemate) => "stalemating move",
+        (PlayKind::Direct, _) => "mating move",
+        (PlayKind::SelfPlay | PlayKind::Reflex, _) => "forcing move",
+        _ => "last move",
     }
 }
 
@@ -229,6 +243,15 @@ mod tests {
         assert!(!duals[1].threat && duals[1].minor && duals[1].on_mating_move && !duals[1].short);
         assert_eq!(duals[1].path, vec![mv(10, 20), mv(62, 54)]);
         assert!(!duals[2].minor && duals[2].size == DualSize::Triple);
-        assert_eq!(duals[2].kind(), "major triple on the mating move");
+        let kind = |stipulation: &str| duals[2].kind(&stipulation.parse().unwrap());
+        assert_eq!(kind("#2"), "major triple on the mating move");
+        assert_eq!(kind("=2"), "major triple on the stalemating move");
+        // In self and reflex play White's last move does not mate: Black's reply does.
+        assert_eq!(kind("s#2"), "major triple on the forcing move");
+        assert_eq!(kind("r=2"), "major triple on the forcing move");
+        assert_eq!(
+            duals[0].kind(&"s#2".parse().unwrap()),
+            "minor threat dual on the forcing move"
+        );
     }
 }

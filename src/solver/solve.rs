@@ -41,7 +41,7 @@ pub(super) fn dfpn_entries<Q: Question, M: RuleMove>(tt: &TranspositionTable<Q, 
 /// Why a problem cannot be solved.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum SolveError {
-    #[error("stipulation {0} is not supported yet (#N, exact-#N, s#N, r#N, =N, s=N, r=N only, N up to {max})", max = crate::problem::MAX_MATE_MOVES)]
+    #[error("stipulation {0} is not supported yet (#N, s#N, r#N, =N, s=N, r=N only, N up to {max})", max = crate::problem::MAX_MATE_MOVES)]
     Unsupported(crate::problem::Stipulation),
     #[error("PostKeyPlay needs a position where Black may be to move: {0}")]
     PostKeyIllegal(String),

@@ -7,7 +7,8 @@
 //! ([`super::verify`]) reads them. This module holds data only: it never parses or solves.
 
 use crate::board::Move;
-use crate::problem::{Problem, Stipulation};
+use crate::notation::Language;
+use crate::problem::{Goal, PlayKind, Problem, Stipulation};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -95,25 +96,34 @@ impl Claim {
 }
 
 impl Claim {
-    /// The claim a problem's stipulation makes: `#N` mate within N, `exact-#N` proven N.
-    /// Other stipulations (help-, self-, stalemates) are not solved yet.
+    /// The claim a problem's stipulation makes: within its length (`#N`, `s#N`, `h#N` …; a
+    /// shorter play is noted), or exactly its length (`exact-`).
     ///
     /// ```
     /// use mateproof::problem::Stipulation;
     /// use mateproof::suite::case::Claim;
     /// assert_eq!(Claim::of_stipulation("#3".parse().unwrap()), Ok(Claim::Within(3)));
     /// assert_eq!(Claim::of_stipulation("exact-#3".parse().unwrap()), Ok(Claim::Proven(3)));
-    /// assert!(Claim::of_stipulation("h#2".parse().unwrap()).is_err());
-    /// assert!(Claim::of_stipulation("ser-h#3".parse().unwrap()).is_err());
+    /// assert_eq!(Claim::of_stipulation("h#2".parse().unwrap()), Ok(Claim::Within(2)));
+    /// assert_eq!(Claim::of_stipulation("exact-h#2".parse().unwrap()), Ok(Claim::Proven(2)));
+    /// assert_eq!(Claim::of_stipulation("s#2".parse().unwrap()), Ok(Claim::Within(2)));
+    /// assert!(Claim::of_stipulation("ser-r#3".parse().unwrap()).is_err());
     /// ```
     pub fn of_stipulation(stipulation: Stipulation) -> Result<Claim, Unusable> {
         if stipulation.moves() > crate::problem::MAX_MATE_MOVES {
             return Claim::Within(stipulation.moves()).within_limit();
         }
-        // Help and series play is solved (crate::help) but not yet checked by suites.
-        if !stipulation.is_supported() || stipulation.is_help_or_series() {
+        // `exact-#N` claims a mate in N and none shorter, as EPD's `dm N` (a suite's claim; the
+        // solver does not take Popeye's exact- battle play, so a Popeye problem's is refused).
+        let exact_mate = stipulation.play == PlayKind::Direct
+            && stipulation.goal == Goal::Mate
+            && stipulation.is_exact();
+        if exact_mate {
+            return Ok(Claim::Proven(stipulation.moves()));
+        }
+        if !stipulation.is_supported() {
             return Err(Unusable::Unsupported(format!(
-                "stipulation {stipulation} is not solved yet (directmates only)"
+                "stipulation {stipulation} is not solved yet"
             )));
         }
         Ok(if stipulation.is_exact() {
@@ -128,7 +138,8 @@ pub(crate) fn saturating_i32(n: u32) -> i32 {
     i32::try_from(n).unwrap_or(i32::MAX)
 }
 
-/// What the source says about the keys.
+/// What the source says about the keys (in help and series play: about the solutions; a
+/// key is then a solution's first move).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum KeyClaim {
     /// Exactly these keys (several = a known cook): EPD `bm` with `dm`, Popeye's own output,
@@ -139,6 +150,12 @@ pub enum KeyClaim {
     Unique,
     /// Nothing is claimed (`bm #N` suites): keys are reported, a cook is only noted.
     Any,
+    /// Help and series play: exactly these solutions, each as Popeye prints it (one line,
+    /// without the leading blanks), in `language`'s notation — Popeye's own output.
+    Lines {
+        lines: Vec<String>,
+        language: Language,
+    },
 }
 
 /// A problem ready to be checked, with its source's claims.

@@ -13,7 +13,9 @@
 //! the search, and nothing here prints to the terminal on its own.
 
 pub mod case;
+mod check_lines;
 pub mod epd;
+pub mod help_text;
 pub mod lines;
 pub mod pgn;
 pub mod popeye;

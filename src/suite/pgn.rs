@@ -5,11 +5,14 @@
 //! - `[FEN "…"]` is the diagram (a `SetUp` tag may accompany it; a game without `FEN` is an
 //!   input error: a problem needs its diagram);
 //! - `[Stipulation "#3"]` is the stipulation — `#N` is mate within N, `exact-#N` mate in exactly
-//!   N; other stipulations are reported as unsupported, a missing tag is an input error;
+//!   N (none shorter, as EPD's `dm N`), and so every stipulation the solver takes (`s#2`, `=3`, `h#2`, `h#2.5`, `ser-#5` …);
+//!   others are reported as unsupported, a missing tag is an input error. Help and series
+//!   play starts with the side the stipulation names (Black in `h#2`), whatever the FEN says;
 //! - the movetext, if any, is the solution: its first move is the key, and a variation that
-//!   replaces the first move (`1. Qg7# (1. Qh8#) *`) names a further key (a known cook). The
-//!   main line must be legal; it is not otherwise checked (a composer's line need not show the
-//!   longest defence). Without movetext the problem is claimed sound: exactly one key;
+//!   replaces the first move (`1. Qg7# (1. Qh8#) *`) names a further key (a known cook); in
+//!   help and series play these are the first moves of the solutions. The main line must be
+//!   legal; it is not otherwise checked (a composer's line need not show the longest
+//!   defence). Without movetext the problem is claimed sound: exactly one key (one solution);
 //! - `Event` labels the game in reports.
 //!
 //! This module reads; it never solves.
@@ -246,6 +249,7 @@ impl GameText {
     }
 
     fn case(&self, position: Position) -> Result<Case, Unusable> {
+        let mut notes = Vec::new();
         let text = self.stipulation.as_deref().ok_or_else(|| {
             Unusable::Input("game has no Stipulation tag (e.g. [Stipulation \"#3\"])".into())
         })?;
@@ -253,6 +257,18 @@ impl GameText {
             .parse()
             .map_err(|e: crate::problem::ParseStipulationError| Unusable::Input(e.to_string()))?;
         let claim = Claim::of_stipulation(stipulation)?;
+        // Help play starts with the side its stipulation names (Black in `h#2`), whatever the
+        // FEN's side to move says (problem diagrams have none).
+        let position =
+            if stipulation.is_help_or_series() && position.turn() != stipulation.starter() {
+                notes.push(format!(
+                    "{stipulation}: {} starts, not the FEN's side to move",
+                    stipulation.starter()
+                ));
+                position.after_null()
+            } else {
+                position
+            };
         let keys = if self.main_line.is_empty() {
             KeyClaim::Unique
         } else {
@@ -267,11 +283,16 @@ impl GameText {
             }
             KeyClaim::Exactly(keys)
         };
+        // `exact-#N`: the claim says "none shorter"; the search is the directmate's within N.
+        let solved = match claim {
+            Claim::Proven(n) if !stipulation.is_help_or_series() => Stipulation::direct_mate(n),
+            _ => stipulation,
+        };
         Ok(Case {
-            problem: Problem::new(position, stipulation),
+            problem: Problem::new(position, solved),
             claim,
             keys,
-            notes: Vec::new(),
+            notes,
         })
     }
 }
@@ -347,7 +368,10 @@ mod tests {
         assert!(reasons[0].contains("no FEN"), "{reasons:?}");
         assert!(reasons[1].contains("no Stipulation"), "{reasons:?}");
         assert!(reasons[2].contains("solution move 2 (Kh7)"), "{reasons:?}");
-        assert!(matches!(games[3].case, Err(Unusable::Unsupported(_))));
+        // Help play is read too, Black starting `h#2` although the FEN says White.
+        let help = games[3].case.as_ref().unwrap();
+        assert_eq!(help.claim, Claim::Within(2));
+        assert_eq!(help.problem.position.turn(), crate::board::Color::Black);
         assert_eq!(reasons[4], "ok");
         assert_eq!(
             games.iter().map(|g| g.line).collect::<Vec<_>>(),

@@ -4,9 +4,10 @@
 //!
 //! What is expected of a twin: when Popeye's own output lies beside the input (`X.out` for
 //! `X.inp`, as in `../shared/popeye/`), its keys — all of them, so a cook Popeye printed is
-//! expected and an empty list means "no solution" is expected. Without it, the problem is
-//! claimed sound: exactly one key. The stipulation `#N` is mate within N (a short mate is
-//! noted), `exact-#N` mate in exactly N. Only keys are computed (variations, tries and set
+//! expected and an empty list means "no solution" is expected — or in help and series play
+//! its solution lines ([`super::help_text`]). Without it, the problem is claimed sound:
+//! exactly one key, or one solution. The stipulation `#N` is mate within N (a short mate is
+//! noted); `exact-` battle play is refused as unsupported. Only keys are computed (variations, tries and set
 //! play are switched off); `Threat`, `MaxFlightsquares` and `MaxSolutions` stay, since they
 //! decide what counts as a key. `PostKeyPlay` problems have no key to find and are reported
 //! as unsupported, like stipulations the solver does not handle yet.
@@ -14,6 +15,7 @@
 //! Popeye files are small: each is read whole. This module reads; it never solves.
 
 use super::case::{Case, Claim, KeyClaim, Unusable};
+use super::help_text::{help_texts, HelpText};
 use crate::board::fen::to_epd_position;
 use crate::board::Move;
 use crate::notation::Language;
@@ -59,6 +61,7 @@ pub fn read_twins(text: &str, expected: Option<&str>) -> Vec<PopeyeTwin> {
     }
     let starts = problem_lines(text, file.language);
     let transcript = expected.map(Transcript::parse);
+    let help = expected.map(help_texts);
     let mut twins = Vec::new();
     for (number, spec) in file.problems.iter().enumerate() {
         let line = starts.get(number).or(starts.last()).copied().unwrap_or(1);
@@ -76,10 +79,13 @@ pub fn read_twins(text: &str, expected: Option<&str>) -> Vec<PopeyeTwin> {
                 Some(text) => format!("{name} {}", text.trim_end()),
                 None => name.clone(),
             };
-            let output = match &transcript {
-                None => Expected::Nothing,
-                Some(Err(e)) => Expected::Unreadable(e.to_string()),
-                Some(Ok(t)) => t.problems.get(number).map_or(Expected::Missing, |p| {
+            let output = match (&transcript, &help) {
+                (Some(_), Some(help)) if twin.problem.as_ref().is_ok_and(is_help) => help
+                    .get(number)
+                    .map_or(Expected::Missing, |p| Expected::help_twin(p, index)),
+                (None, _) => Expected::Nothing,
+                (Some(Err(e)), _) => Expected::Unreadable(e.to_string()),
+                (Some(Ok(t)), _) => t.problems.get(number).map_or(Expected::Missing, |p| {
                     p.twins
                         .get(index)
                         .map_or(Expected::Missing, |tw| Expected::Twin(tw, p.end))
@@ -126,6 +132,24 @@ enum Expected<'t> {
     /// The output has fewer problems or twins than the input.
     Missing,
     Twin(&'t TwinText, End),
+    /// Help and series play: Popeye's output of the problem is partial.
+    Partial,
+    /// Help and series play: Popeye's solution lines of the twin.
+    Lines(&'t [String]),
+}
+
+impl<'t> Expected<'t> {
+    fn help_twin(problem: &'t HelpText, index: usize) -> Expected<'t> {
+        match problem.twins.get(index) {
+            _ if problem.partial => Expected::Partial,
+            Some(lines) => Expected::Lines(lines),
+            None => Expected::Missing,
+        }
+    }
+}
+
+fn is_help(problem: &crate::problem::Problem) -> bool {
+    problem.stipulation.is_help_or_series()
 }
 
 fn twin_case(
@@ -174,10 +198,18 @@ fn twin_case(
             notes.push("not in Popeye's output: one key expected".to_owned());
             KeyClaim::Unique
         }
+        Expected::Partial => {
+            notes.push("Popeye's output is partial: the solutions are reported".to_owned());
+            KeyClaim::Any
+        }
         Expected::Twin(_, End::Partial) => {
             notes.push("Popeye's output is partial: one key expected".to_owned());
             KeyClaim::Unique
         }
+        Expected::Lines(lines) => KeyClaim::Lines {
+            lines: lines.to_vec(),
+            language,
+        },
         Expected::Twin(text, end) => match twin_solution(text, &problem.position, language, *end) {
             Ok(solution) => KeyClaim::Exactly(solution.keys().map(|k| k.mv).collect::<Vec<Move>>()),
             Err(e) => {
@@ -189,7 +221,12 @@ fn twin_case(
         },
     };
     let mut problem = problem;
-    problem.options = keys_only(&problem.options);
+    // Help play prints no tree: its options (set play, duplex) decide which lines Popeye
+    // printed, and all of them are compared.
+    if !is_help(&problem) {
+        problem.options = keys_only(&problem.options);
+    }
+    problem.options.max_time = None;
     PopeyeTwin {
         line,
         label: Some(label),
@@ -247,7 +284,11 @@ mod tests {
             .case
             .as_ref()
             .is_ok_and(|c| c.keys == KeyClaim::Unique));
-        assert!(matches!(twins[1].case, Err(Unusable::Unsupported(_))));
+        // Help play is checked too (its solutions, not keys).
+        assert!(twins[1]
+            .case
+            .as_ref()
+            .is_ok_and(|c| c.problem.stipulation.is_help_or_series()));
         assert!(
             matches!(twins[2].case, Err(Unusable::Input(_))),
             "{:?}",

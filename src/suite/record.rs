@@ -53,16 +53,22 @@ pub enum Check {
     Mate,
     /// Every move of the side to move is mated within the claimed length (`bm #-N`).
     Mated,
+    /// Every solution of help or series play (`h#N`, `ser-#N` …).
+    Lines,
 }
 
 /// What the source claimed.
 #[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 pub struct Expected {
-    /// Mate length, negative when the side to move is mated; `null` when nothing was read.
+    /// The stipulation when it is not a directmate (`s#2`, `h#2.5`, `=3`); `null` for `#N`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stipulation: Option<String>,
+    /// Mate length (moves of the stipulation), negative when the side to move is mated; `null` when nothing was read.
     pub mate: Option<i32>,
     /// `true` when no shorter mate may exist (`dm N`, `exact-#N`).
     pub exact: bool,
-    /// Every key in SAN; `null` when the source names none.
+    /// Every key in SAN (help and series play: Popeye's solution lines when its output is
+    /// read); `null` when the source names none.
     pub keys: Option<Vec<String>>,
     /// `true` when exactly one (unnamed) key is claimed: a problem without its solution.
     pub unique: bool,
@@ -73,8 +79,12 @@ pub struct Expected {
 pub struct Found {
     /// Mate length found (negative: the side to move is mated), `null` when none.
     pub mate: Option<i32>,
-    /// Keys in SAN (every first move mating within the length searched).
+    /// Keys in SAN (every first move mating within the length searched; help and series
+    /// play: the first moves of the solutions).
     pub keys: Vec<String>,
+    /// Help and series play: every solution as Popeye prints it; `null` otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solutions: Option<Vec<String>>,
 }
 
 /// One position's verdict.
@@ -177,15 +187,22 @@ impl Record {
         if let Some(label) = &self.label {
             write!(f, " \"{label}\"")?;
         }
+        if let Some(solutions) = &self.found.solutions {
+            return self.write_lines_claim(f, solutions);
+        }
         if let Some(mate) = self.expected.mate {
-            write!(f, "  expected #{mate}")?;
+            let play = self.expected.play();
+            match &self.expected.stipulation {
+                Some(stipulation) => write!(f, "  expected {stipulation}")?,
+                None => write!(f, "  expected #{mate}")?,
+            }
             if let Some(keys) = &self.expected.keys {
                 write!(f, " {}", keys_text(keys))?;
             } else if self.expected.unique {
                 write!(f, " (one key)")?;
             }
             match self.found.mate {
-                Some(found) => write!(f, ", found #{found}")?,
+                Some(found) => write!(f, ", found {play}{found}")?,
                 None if self.check.is_some() => write!(f, ", found none")?,
                 None => {}
             }
@@ -194,7 +211,7 @@ impl Record {
                 // mate they are not all of that length, so say which length they are within.
                 let shorter = self.found.mate.is_some_and(|found| found < mate);
                 if self.check == Some(Check::Keys) && shorter {
-                    write!(f, "; keys within #{mate}:")?;
+                    write!(f, "; keys within {play}{mate}:")?;
                 }
                 write!(f, " {}", keys_text(&self.found.keys))?;
             }
@@ -203,6 +220,46 @@ impl Record {
             write!(f, "  ({})", self.notes.join("; "))?;
         }
         Ok(())
+    }
+}
+
+impl Record {
+    /// Help and series play: the stipulation, how many solutions were claimed and found.
+    fn write_lines_claim(&self, f: &mut fmt::Formatter<'_>, found: &[String]) -> fmt::Result {
+        let stipulation = self.expected.stipulation.as_deref().unwrap_or("?");
+        write!(f, "  expected {stipulation}")?;
+        if let Some(listed) = &self.expected.keys {
+            // A PGN game names first moves; Popeye's output, whole solutions.
+            if self.format == Format::Pgn {
+                write!(f, " (first moves {})", keys_text(listed))?;
+            } else {
+                write!(f, " ({})", solutions_text(listed.len()))?;
+            }
+        } else if self.expected.unique {
+            write!(f, " (one solution)")?;
+        }
+        write!(f, ", found {}", solutions_text(found.len()))?;
+        if !self.notes.is_empty() {
+            write!(f, "  ({})", self.notes.join("; "))?;
+        }
+        Ok(())
+    }
+}
+
+impl Expected {
+    /// What is written before a length: `#`, or the stipulation's play and goal (`s#`, `=`).
+    fn play(&self) -> &str {
+        self.stipulation
+            .as_deref()
+            .map_or("#", super::verify::play_of)
+    }
+}
+
+fn solutions_text(count: usize) -> String {
+    match count {
+        0 => "no solution".to_owned(),
+        1 => "1 solution".to_owned(),
+        n => format!("{n} solutions"),
     }
 }
 

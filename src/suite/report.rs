@@ -21,9 +21,11 @@
 //!      "file": "dm2.epd", "line": 17, "label": "id or Event or problem/twin"|null,
 //!      "format": "epd"|"pgn"|"popeye",
 //!      "fen": "<4 EPD fields>"|null,
-//!      "check": "keys"|"mate"|"mated"|null,   // which search; null: not searched
-//!      "expected": {"mate": 3|-3|null, "exact": true, "keys": ["Qd5+"]|null, "unique": false},
-//!      "found": {"mate": 3|null, "keys": ["Qd5+", "Rf8"]},
+//!      "check": "keys"|"mate"|"mated"|"lines"|null,   // which search; null: not searched
+//!      "expected": {"stipulation": "s#2",   // only when not a directmate (#N)
+//!                   "mate": 3|-3|null, "exact": true, "keys": ["Qd5+"]|null, "unique": false},
+//!      "found": {"mate": 3|null, "keys": ["Qd5+", "Rf8"],
+//!                "solutions": ["1.Rc4-b4 Kd2-c3   2.Rb4-b5 Rc2-a2 #"]},  // help/series only
 //!      "status": "solved"|"wrong"|"unsolved"|"unsupported"|"error",
 //!      "cooked": false,                   // more than one key found
 //!      "notes": ["cook not listed: Rf8"],
@@ -41,7 +43,8 @@
 //! }
 //! ```
 //!
-//! Keys are SAN with check marks. Times of unsearched entries are 0 and stay out of the
+//! Keys are SAN with check marks; in help and series play `expected.keys` holds Popeye's
+//! solution lines when its output was read, and `found.keys` the solutions' first moves. Times of unsearched entries are 0 and stay out of the
 //! quantiles. This module writes and reads reports; it never solves.
 
 use super::record::Record;

@@ -1,7 +1,9 @@
 //! Checks one entry against its claim with the solver's public entry points and turns the
 //! answer into a [`Record`]. Which search depends on what the source claims:
 //!
-//! - `dm N`, a problem's `#N` / `exact-#N` — [`solve_with_table`], keys only: every first move
+//! - help and series play (`h#N`, `ser-#N` …) — every solution, by
+//!   [`super::check_lines`];
+//! - `dm N`, a problem's `#N` / `exact-#N` (and `s#N`, `r#N`, `=N` …) — [`solve_with_table`], keys only: every first move
 //!   mating within N. The key set is compared with the claimed one; a key mating sooner than
 //!   a proven `dm N` is wrong, sooner than a stipulated `#N` a noted short mate.
 //! - `bm #N` (shortest *known*) — [`mate_search`] within N: any mate within N solves it (a
@@ -18,11 +20,13 @@
 //! whole run finds. This module never reads input and never prints.
 
 use super::case::{saturating_i32, Case, Claim, Entry, KeyClaim, Unusable};
+use super::check_lines::check_lines;
 use super::record::{Check, Expected, Found, Record, Status};
 use crate::board::{Move, Position};
 use crate::kernel::SearchControl;
 use crate::notation::to_san_plus;
 use crate::popeye::shown::PRESENTATION;
+use crate::problem::{Goal, PlayKind};
 use crate::solver::{mate_search, solve_with_table, Prover, TranspositionTable};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -118,6 +122,10 @@ fn checked(entry: &Entry, limits: &Limits, stop: Arc<AtomicBool>) -> Record {
     let control = limits.control(stop);
     let started = Instant::now();
     let outcome = match case.claim {
+        _ if case.problem.stipulation.is_help_or_series() => {
+            record.check = Some(Check::Lines);
+            check_lines(case, &control)
+        }
         Claim::Proven(n) | Claim::Within(n) => {
             record.check = Some(Check::Keys);
             check_keys(
@@ -153,6 +161,7 @@ fn checked(entry: &Entry, limits: &Limits, stop: Arc<AtomicBool>) -> Record {
     record.found = Found {
         mate: outcome.mate,
         keys: sans(&position, &outcome.keys),
+        solutions: outcome.solutions,
     };
     record.status = outcome.status;
     record.notes.extend(outcome.notes);
@@ -160,15 +169,26 @@ fn checked(entry: &Entry, limits: &Limits, stop: Arc<AtomicBool>) -> Record {
 }
 
 fn expected(case: &Case, position: &Position) -> Expected {
+    let stipulation = case.problem.stipulation;
+    // A directmate's claim is its mate length; any other play names its stipulation.
+    let plain = stipulation.play == PlayKind::Direct && stipulation.goal == Goal::Mate;
     Expected {
+        stipulation: (!plain).then(|| stipulation.to_string()),
         mate: Some(case.claim.signed_length()),
         exact: matches!(case.claim, Claim::Proven(_)),
         keys: match &case.keys {
             KeyClaim::Exactly(keys) => Some(sans(position, keys)),
+            KeyClaim::Lines { lines, .. } => Some(lines.clone()),
             KeyClaim::Unique | KeyClaim::Any => None,
         },
         unique: case.keys == KeyClaim::Unique,
     }
+}
+
+/// What a stipulation writes before its number, `exact-` left out: `#`, `s#`, `=`, `r#`.
+pub(super) fn play_of(stipulation: &str) -> &str {
+    let play = stipulation.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    play.strip_prefix("exact-").unwrap_or(play)
 }
 
 fn sans(position: &Position, moves: &[Move]) -> Vec<String> {
@@ -176,22 +196,35 @@ fn sans(position: &Position, moves: &[Move]) -> Vec<String> {
 }
 
 /// What a search found, before it becomes a record.
-struct Outcome {
-    status: Status,
-    mate: Option<i32>,
-    keys: Vec<Move>,
-    notes: Vec<String>,
-    nodes: u64,
+pub(super) struct Outcome {
+    pub status: Status,
+    pub mate: Option<i32>,
+    pub keys: Vec<Move>,
+    /// Help and series play: every solution in Popeye's text.
+    pub solutions: Option<Vec<String>>,
+    pub notes: Vec<String>,
+    pub nodes: u64,
 }
 
 impl Outcome {
-    fn stopped(nodes: u64) -> Outcome {
+    pub fn stopped(nodes: u64) -> Outcome {
         Outcome {
             status: Status::Unsolved,
-            mate: None,
-            keys: Vec::new(),
             notes: vec!["stopped by the limit before the search finished".to_owned()],
             nodes,
+            ..Outcome::unsupported(String::new())
+        }
+    }
+
+    /// The solver refuses the problem, for `reason`.
+    pub fn unsupported(reason: String) -> Outcome {
+        Outcome {
+            status: Status::Unsupported,
+            mate: None,
+            keys: Vec::new(),
+            solutions: None,
+            notes: vec![reason],
+            nodes: 0,
         }
     }
 }
@@ -199,15 +232,7 @@ impl Outcome {
 fn check_keys(case: &Case, n: u32, control: &SearchControl, tt: &TranspositionTable) -> Outcome {
     let solution = match solve_with_table(&case.problem, control, tt, PRESENTATION) {
         Ok(solution) => solution,
-        Err(e) => {
-            return Outcome {
-                status: Status::Unsupported,
-                mate: None,
-                keys: Vec::new(),
-                notes: vec![e.to_string()],
-                nodes: 0,
-            }
-        }
+        Err(e) => return Outcome::unsupported(e.to_string()),
     };
     let nodes = solution.stats.nodes;
     if !solution.complete {
@@ -215,6 +240,8 @@ fn check_keys(case: &Case, n: u32, control: &SearchControl, tt: &TranspositionTa
     }
     let position = case.problem.position;
     let keys: Vec<Move> = solution.keys().map(|k| k.mv).collect();
+    let stipulation = case.problem.stipulation.to_string();
+    let play = play_of(&stipulation);
     let shortest = solution.keys().map(|k| k.length).min();
     let mut notes = Vec::new();
     let mut wrong = false;
@@ -226,14 +253,19 @@ fn check_keys(case: &Case, n: u32, control: &SearchControl, tt: &TranspositionTa
                 notes.push("no solution, as expected".to_owned());
             } else {
                 wrong = true;
-                notes.push(format!("no mate in {n}"));
+                notes.push(match play {
+                    "#" => format!("no mate in {n}"),
+                    _ => format!("no solution of {}", case.problem.stipulation),
+                });
             }
         }
         Some(k) if k < n && matches!(case.claim, Claim::Proven(_)) => {
             wrong = true;
-            notes.push(format!("shorter mate: #{k} where #{n} is claimed exact"));
+            notes.push(format!(
+                "shorter mate: {play}{k} where {play}{n} is claimed exact"
+            ));
         }
-        Some(k) if k < n => notes.push(format!("short mate: #{k}")),
+        Some(k) if k < n => notes.push(format!("short mate: {play}{k}")),
         Some(_) => {}
     }
     match &case.keys {
@@ -276,12 +308,14 @@ fn check_keys(case: &Case, n: u32, control: &SearchControl, tt: &TranspositionTa
             wrong = true;
             notes.push(format!("cooked: {} keys", keys.len()));
         }
-        KeyClaim::Unique | KeyClaim::Any => {}
+        // Solution lines are claimed in help play only (checked by `check_lines`).
+        KeyClaim::Unique | KeyClaim::Any | KeyClaim::Lines { .. } => {}
     }
     Outcome {
         status: if wrong { Status::Wrong } else { Status::Solved },
         mate: shortest.map(saturating_i32),
         keys,
+        solutions: None,
         notes,
         nodes,
     }
@@ -308,6 +342,7 @@ fn check_mate(
                 status: Status::Solved,
                 mate: Some(saturating_i32(mate.moves)),
                 keys: mate.keys,
+                solutions: None,
                 notes,
                 nodes,
             }
@@ -317,6 +352,7 @@ fn check_mate(
             status: Status::Wrong,
             mate: None,
             keys: Vec::new(),
+            solutions: None,
             notes: vec![format!("no mate within {n}")],
             nodes,
         },
@@ -348,6 +384,7 @@ fn check_mated(
                 status: Status::Solved,
                 mate: Some(-saturating_i32(k)),
                 keys: Vec::new(),
+                solutions: None,
                 notes,
                 nodes,
             }
@@ -356,6 +393,7 @@ fn check_mated(
             status: Status::Wrong,
             mate: None,
             keys: Vec::new(),
+            solutions: None,
             notes: vec![format!("the side to move escapes mate in {n}")],
             nodes,
         },

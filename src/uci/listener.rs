@@ -1,8 +1,10 @@
 //! The engine's events as UCI lines: [`UciListener`] is the [`EngineListener`] of a UCI
 //! session, and the only place the search's results become protocol text (through the
-//! writers in [`super::info`], [`super::report`] and [`super::composer`]).
+//! writers in [`super::info`], [`super::report`], [`super::help_report`] and
+//! [`super::composer`]).
 
 use super::composer::event_lines;
+use super::help_report::help_report;
 use super::info::{bestmove_line, iteration_line, mate_lines, LineWriter, Output};
 use super::report::problem_report;
 use crate::board::{Move, Position};
@@ -11,7 +13,7 @@ use crate::engine::{ComposerEvent, EngineListener, MateReport, Message, PerftRep
 use crate::perft::write_rows;
 use crate::problem::Stipulation;
 use crate::search::Iteration;
-use crate::solution::Solution;
+use crate::solution::{HelpSolution, Solution};
 
 /// Writes each event as whole lines on the session's output.
 pub struct UciListener {
@@ -47,6 +49,11 @@ impl EngineListener for UciListener {
     /// `info string mp …` lines.
     fn on_problem_report(&self, solution: &Solution, stipulation: &Stipulation) {
         self.out.lines(&problem_report(solution, stipulation));
+    }
+
+    /// `info string mp solutions …` lines.
+    fn on_help_solution(&self, solution: &HelpSolution, stipulation: &Stipulation) {
+        self.out.lines(&help_report(solution, stipulation));
     }
 
     fn on_composer(&self, event: &ComposerEvent) {

@@ -21,6 +21,7 @@ mod display;
 mod error;
 mod front;
 mod go;
+mod help_report;
 mod info;
 mod listener;
 mod options;

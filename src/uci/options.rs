@@ -3,13 +3,22 @@
 //! it, so the two can never disagree. Names match case-insensitively, as the protocol asks.
 
 use super::error::UciError;
+use crate::problem::{Goal, PlayKind, Stipulation};
 
 /// The kind and limits of one option.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
-    Spin { default: i64, min: i64, max: i64 },
-    Check { default: bool },
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    Check {
+        default: bool,
+    },
     Button,
+    /// A free text; `<empty>` is the empty default, as UCI GUIs write it.
+    Text,
 }
 
 /// Which option a table row is.
@@ -23,9 +32,10 @@ enum Id {
     ProblemReport,
     ComposerSuggestions,
     ComposerTop,
+    Stipulation,
 }
 
-const TABLE: [(Id, &str, Kind); 8] = [
+const TABLE: [(Id, &str, Kind); 9] = [
     (
         Id::Hash,
         "Hash",
@@ -84,6 +94,9 @@ const TABLE: [(Id, &str, Kind); 8] = [
             max: 100,
         },
     ),
+    // A problem's stipulation for `go` (`h#3`, `s#2`, `ser-#5`, `=3`); empty or `#N`: the
+    // ordinary game and mate search (see protocol/uci-extensions.md).
+    (Id::Stipulation, "Stipulation", Kind::Text),
 ];
 
 /// The current option values.
@@ -101,6 +114,9 @@ pub struct Options {
     pub composer_suggestions: bool,
     /// How many improvements `ComposerSuggestions` sends.
     pub composer_top: usize,
+    /// The problem `go` solves instead of searching the game (`Stipulation`); `None` for the
+    /// game and mate search.
+    pub stipulation: Option<Stipulation>,
 }
 
 /// What a successful `setoption` changed, when the engine must act on it.
@@ -124,12 +140,13 @@ impl Default for Options {
             problem_report: false,
             composer_suggestions: false,
             composer_top: 0,
+            stipulation: None,
         };
         for (id, _, kind) in TABLE {
             match kind {
                 Kind::Spin { default, .. } => options.assign_spin(id, default),
                 Kind::Check { default } => options.assign_check(id, default),
-                Kind::Button => {}
+                Kind::Button | Kind::Text => {}
             }
         }
         options
@@ -149,6 +166,7 @@ impl Options {
                     format!("option name {name} type check default {default}")
                 }
                 Kind::Button => format!("option name {name} type button"),
+                Kind::Text => format!("option name {name} type string default <empty>"),
             })
             .collect()
     }
@@ -174,6 +192,11 @@ impl Options {
                 }),
                 Some(v) => Err(bad(format!("a button takes no value, found '{v}'"))),
             },
+            Kind::Text => {
+                // Only `Stipulation` is a text option.
+                self.stipulation = problem_stipulation(value.unwrap_or("")).map_err(bad)?;
+                Ok(Effect::None)
+            }
             Kind::Check { .. } => {
                 let v =
                     value.ok_or_else(|| bad("expected 'value true' or 'value false'".into()))?;
@@ -214,7 +237,7 @@ impl Options {
             Id::MultiPv => self.multipv = n as usize,
             Id::Tries => self.tries = n as u32,
             Id::ComposerTop => self.composer_top = n as usize,
-            Id::ClearHash | Id::ProblemReport | Id::ComposerSuggestions => {}
+            Id::ClearHash | Id::ProblemReport | Id::ComposerSuggestions | Id::Stipulation => {}
         }
     }
 
@@ -225,6 +248,24 @@ impl Options {
             _ => {}
         }
     }
+}
+
+/// The problem a `Stipulation` value asks for: `None` for the empty value (`<empty>`) and
+/// for `#N` (the game and mate search, as without the option); an error for a stipulation
+/// that cannot be read or is not solved.
+fn problem_stipulation(value: &str) -> Result<Option<Stipulation>, String> {
+    let value = value.trim();
+    if value.is_empty() || value == "<empty>" {
+        return Ok(None);
+    }
+    let stipulation: Stipulation = value.parse().map_err(|e| format!("{e}"))?;
+    if !stipulation.is_supported() {
+        return Err(format!("{stipulation} is not solved yet"));
+    }
+    let game = stipulation.play == PlayKind::Direct
+        && stipulation.goal == Goal::Mate
+        && !stipulation.is_exact();
+    Ok((!game).then_some(stipulation))
 }
 
 #[cfg(test)]
@@ -281,5 +322,38 @@ mod tests {
         assert_eq!(o, before);
         assert_eq!((o.hash_mb, o.multipv, o.tries), (128, 3, 2));
         assert!(o.problem_report);
+    }
+
+    #[test]
+    fn stipulation_selects_the_problem_and_hash_n_goes_back() {
+        let mut o = Options::default();
+        assert!(Options::uci_lines()
+            .contains(&"option name Stipulation type string default <empty>".to_owned()));
+        for (value, shown) in [
+            ("h#3", "h#3"),
+            ("s#2", "s#2"),
+            ("ser-#5", "ser-#5"),
+            ("=3", "=3"),
+        ] {
+            assert_eq!(o.set("stipulation", Some(value)), Ok(Effect::None));
+            assert_eq!(o.stipulation.map(|s| s.to_string()).as_deref(), Some(shown));
+        }
+        assert_eq!(o.set("Stipulation", Some("#3")), Ok(Effect::None));
+        assert_eq!(o.stipulation, None, "#N: back to the game and mate search");
+        o.set("Stipulation", Some("h#2.5")).unwrap();
+        o.set("Stipulation", Some("<empty>")).unwrap();
+        assert_eq!(o.stipulation, None);
+        o.set("Stipulation", Some("h#2")).unwrap();
+        let before = o.clone();
+        for bad in ["h#", "xyz", "ser-r#3", "#0"] {
+            assert!(
+                matches!(
+                    o.set("Stipulation", Some(bad)),
+                    Err(UciError::OptionValue { .. })
+                ),
+                "{bad}"
+            );
+        }
+        assert_eq!(o, before);
     }
 }

@@ -19,6 +19,7 @@ use crate::board::{fen::parse_fen, Color, FenError, History, Move, Position, Val
 use crate::engine::{Engine, Go, Settings, Task};
 use crate::notation::{parse_uci, Notation, ParseMoveError};
 use crate::popeye::shown::PRESENTATION;
+use crate::problem::Stipulation;
 use crate::search::{ClockState, Limits, TimeBudget};
 use std::sync::Arc;
 
@@ -192,9 +193,13 @@ impl Session {
                 })
             })
         };
-        let task = match p.mate {
-            Some(n) => Task::Mate(n),
-            None => Task::Game,
+        let task = match (self.options.stipulation, p.mate) {
+            (Some(stipulation), _) => {
+                problem_side(self.engine.position(), &stipulation)?;
+                Task::Problem(stipulation)
+            }
+            (None, Some(n)) => Task::Mate(n),
+            (None, None) => Task::Game,
         };
         let limits = Limits {
             depth: p.depth,
@@ -242,6 +247,22 @@ impl Session {
         };
         self.engine.go(go, &settings);
     }
+}
+
+/// Help play starts with the side its stipulation names (Black in `h#3`, White in `h#2.5`),
+/// which must be the side to move: the best move is played in this position.
+fn problem_side(position: &Position, stipulation: &Stipulation) -> Result<(), UciError> {
+    let starter = stipulation.starter();
+    if stipulation.is_help_or_series() && position.turn() != starter {
+        return Err(UciError::Syntax {
+            command: "go",
+            reason: format!(
+                "stipulation {stipulation}: {starter} starts, but {} is to move",
+                position.turn()
+            ),
+        });
+    }
+    Ok(())
 }
 
 /// A FEN of 4 to 6 fields. Positions no game can reach (nine pawns, an impossible double

@@ -1,0 +1,57 @@
+//! `go` with a problem's stipulation (UCI's `Stipulation` option): the position is solved as
+//! the problem `s#2`, `r#3`, `=2` (battle play: keys, threats, variations, tries as the
+//! `Tries` setting asks) or `h#3`, `h#2.5`, `ser-#5` (help and series play: every solution of
+//! the play, shortest first), and the verdict goes to the [`EngineListener`] as data.
+//!
+//! The best move is the first key (battle play) or the first solution's first move (help
+//! and series play); the null move when there is none. `stop` and the limits cut the solving
+//! short: what was found is still delivered, marked incomplete.
+
+use super::{EngineListener, Message, Settings};
+use crate::board::{Move, Position};
+use crate::help::{self, Part};
+use crate::kernel::SearchControl;
+use crate::problem::{Problem, Stipulation, TryMode};
+use crate::solver::{solve_with_table, TranspositionTable};
+
+/// Solves `position` as the problem `stipulation`; returns the move to play.
+pub(super) fn run_problem(
+    position: &Position,
+    stipulation: Stipulation,
+    settings: &Settings,
+    control: &SearchControl,
+    table: &TranspositionTable,
+    listener: &dyn EngineListener,
+) -> Move {
+    let mut problem = Problem::new(*position, stipulation);
+    if stipulation.is_help_or_series() {
+        return match help::solve(&problem, Part::Play, control) {
+            Ok(solution) => {
+                listener.on_help_solution(&solution, &stipulation);
+                solution
+                    .lines
+                    .first()
+                    .and_then(|line| line.moves.first().copied())
+                    .unwrap_or(Move::NULL)
+            }
+            Err(e) => refused(listener, e.to_string()),
+        };
+    }
+    problem.options.variations = true;
+    problem.options.tries = match settings.tries {
+        0 => TryMode::Off,
+        k => TryMode::Refutations(k),
+    };
+    match solve_with_table(&problem, control, table, settings.presentation) {
+        Ok(solution) => {
+            listener.on_problem_report(&solution, &stipulation);
+            solution.keys().next().map_or(Move::NULL, |key| key.mv)
+        }
+        Err(e) => refused(listener, e.to_string()),
+    }
+}
+
+fn refused(listener: &dyn EngineListener, reason: String) -> Move {
+    listener.on_message(&Message::ProblemRefused(reason));
+    Move::NULL
+}
