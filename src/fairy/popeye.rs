@@ -7,7 +7,7 @@ use super::moves::FairyMove;
 use super::position::FairyPosition;
 use super::walks::{Walks, PAWN};
 use crate::board::{Color, Square};
-use crate::pieces::catalogue;
+use crate::pieces::catalogue::{self, Walk};
 use std::sync::Arc;
 
 /// FEN letters the fairy walks of a Popeye problem get, in order of appearance.
@@ -20,11 +20,27 @@ pub fn from_popeye_men(
     black_to_move: bool,
     no_castling: bool,
 ) -> Result<FairyPosition, String> {
-    let mut extra = Vec::new();
-    let mut board: Vec<(Color, char, Square)> = Vec::new();
+    let mut walks = Vec::new();
     for &(color, code, sq) in men {
         let walk = catalogue::lookup(code).ok_or_else(|| format!("unknown piece code '{code}'"))?;
-        let letter = match walk.codes[0] {
+        walks.push((color, walk, sq));
+    }
+    let rights = if no_castling { "-" } else { "KQkq" };
+    from_catalogue_men(&walks, black_to_move, rights)
+}
+
+/// A fairy position from men of the catalogue's walks; `castling` is FEN's field (a right
+/// counts only where king and rook stand at home).
+pub fn from_catalogue_men(
+    men: &[(Color, &'static Walk, Square)],
+    black_to_move: bool,
+    castling: &str,
+) -> Result<FairyPosition, String> {
+    let mut extra = Vec::new();
+    let mut board: Vec<(Color, char, Square)> = Vec::new();
+    for &(color, walk, sq) in men {
+        let code = walk.codes[0];
+        let letter = match code {
             "k" => 'K',
             "p" => 'P',
             "q" => 'Q',
@@ -82,7 +98,7 @@ pub fn from_popeye_men(
         }
     }
     let turn = if black_to_move { "b" } else { "w" };
-    let rights = if no_castling { "-" } else { "KQkq" };
+    let rights = if castling.is_empty() { "-" } else { castling };
     FairyPosition::from_fen(&format!("{fen} {turn} {rights} -"), walks).map_err(|e| e.to_string())
 }
 

@@ -18,6 +18,8 @@
 //!   them as sets and in order, [`replay`] turns a transcript into a `Solution`.
 
 pub mod compare;
+pub mod fairy_game;
+pub mod game;
 pub mod header;
 pub mod invocation;
 pub mod keywords;
