@@ -15,7 +15,11 @@ fn pairs(dir: &Path) -> Vec<(String, PathBuf, PathBuf)> {
         .filter_map(|entry| {
             let path = entry.ok()?.path();
             (path.extension()? == "inp").then(|| {
-                let name = path.file_stem().unwrap_or_default().to_string_lossy().into();
+                let name = path
+                    .file_stem()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into();
                 (name, path.clone(), path.with_extension("out"))
             })
         })
@@ -91,6 +95,28 @@ fn real_fairy_problems_match_popeye_where_supported() {
         "beispiel_pieces_026",
         "beispiel_postkey_001",
     ] {
-        assert!(agreed.iter().any(|a| a == name), "{name} is no longer solved");
+        assert!(
+            agreed.iter().any(|a| a == name),
+            "{name} is no longer solved"
+        );
     }
+}
+
+/// Popeye's behaviour on an illegal diagram with fairy men (observed with Popeye 4.104): kings
+/// side by side are "the side to play can capture the king", once for the play and once more
+/// for set play; the play then stops (no closing empty line).
+#[test]
+fn a_king_in_check_of_the_side_not_to_move_is_refused_as_popeye_does() {
+    let input = "BeginProblem\nPieces\n  White kf4 gf8 sc7\n  Black ke4 okb4\n\
+                 Stipulation #3\nOption NoBoard Variation Try SetPlay\nEndProblem\n";
+    let options = RunOptions {
+        regression: true,
+        ..RunOptions::default()
+    };
+    let out = run(input, &options).text;
+    let message = "the side to play can capture the king\n";
+    assert_eq!(out, format!("\n{message}{message}solution finished.\n\n\n"));
+    let without_set_play = input.replace(" SetPlay", "");
+    let out = run(&without_set_play, &options).text;
+    assert_eq!(out, format!("\n{message}solution finished.\n\n\n"));
 }

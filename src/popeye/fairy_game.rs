@@ -121,7 +121,9 @@ fn generation_index(code: &str, delta: (i8, i8)) -> u32 {
 /// The catalogue walk of a kind of `pos`, and its index in the catalogue (Popeye's order).
 fn walk_of(pos: &FairyPosition, kind: Kind) -> Option<(usize, &'static Walk)> {
     let code = pos.walks().info(kind).popeye.as_ref()?.to_ascii_lowercase();
-    catalogue::walks().enumerate().find(|(_, w)| w.codes[0] == code)
+    catalogue::walks()
+        .enumerate()
+        .find(|(_, w)| w.codes[0] == code)
 }
 
 /// Popeye's code of a kind in `language`, upper case (the FEN letter if it has none).
@@ -193,7 +195,9 @@ impl PopeyeGame for FairyPosition {
                     201
                 }
             }
-            Some((_, kind)) => walk_of(self, kind).map_or(0, |(_, w)| generation_index(w.codes[0], d)),
+            Some((_, kind)) => {
+                walk_of(self, kind).map_or(0, |(_, w)| generation_index(w.codes[0], d))
+            }
         };
         let promotion = promotion_kind(self, m)
             .and_then(|k| walk_of(self, k))
@@ -215,7 +219,16 @@ mod tests {
     fn images_follow_popeye_vector_order() {
         assert_eq!(
             images(1, 2),
-            [(-2, 1), (-1, 2), (1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1)]
+            [
+                (-2, 1),
+                (-1, 2),
+                (1, 2),
+                (2, 1),
+                (2, -1),
+                (1, -2),
+                (-1, -2),
+                (-2, -1)
+            ]
         );
         assert_eq!(images(1, 3)[0], (-3, 1));
         assert_eq!(images(0, 1), [(1, 0), (0, 1), (-1, 0), (0, -1)]);

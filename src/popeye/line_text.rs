@@ -10,8 +10,8 @@
 use super::game::PopeyeGame;
 use super::order::Lister;
 use crate::notation::Language;
-use crate::rules::RuleMove;
 use crate::problem::{Goal, Stipulation};
+use crate::rules::RuleMove;
 use crate::solution::walk::{walk_lines, LineVisitor};
 use crate::solution::{HelpSolution, Line};
 use std::fmt::Write;

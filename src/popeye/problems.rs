@@ -9,8 +9,8 @@ use super::reader::ProblemSpec;
 use super::twin::{apply, Board, TwinError, TwinState};
 use crate::board::{Color, Position, PositionError, Role, Setup, Square, Validation, Wing};
 use crate::fairy::{from_catalogue_men, FairyPosition};
-use crate::pieces::catalogue::WALKS;
 use crate::notation::Language;
+use crate::pieces::catalogue::WALKS;
 use crate::problem::{Problem, Stipulation};
 
 /// Why one twin cannot be solved.

@@ -307,7 +307,10 @@ fn twin_text(
 ) -> Ending {
     match &twin.problem {
         Ok(problem) => play_text(spec, problem, language, run_limit, solve, out),
-        Err(fault) => fault_text(fault, language, out),
+        Err(fault) => {
+            let set_play = set_play_applies(spec, twin.stipulation);
+            fault_text(fault, language, set_play, out)
+        }
     }
 }
 
@@ -335,7 +338,10 @@ fn fairy_problem_text(
             };
             play_text(spec, &problem, language, run_limit, &mut solve, &mut out)
         }
-        Err(fault) => fault_text(&fault, language, &mut out),
+        Err(fault) => {
+            let set_play = set_play_applies(spec, stipulation);
+            fault_text(&fault, language, set_play, &mut out)
+        }
     };
     if ending == Ending::Normal {
         out.push('\n');
@@ -343,8 +349,20 @@ fn fairy_problem_text(
     (out, ending == Ending::Partial)
 }
 
-/// Popeye's words for a twin that cannot be solved.
-fn fault_text(fault: &TwinFault, language: Language, out: &mut String) -> Ending {
+/// Whether `SetPlay` adds a part to the play of `stipulation` (Popeye's set play branch).
+fn set_play_applies(spec: &ProblemSpec, stipulation: crate::problem::Stipulation) -> bool {
+    spec.options.solve.set_play
+        && match stipulation.play {
+            PlayKind::Help => true,
+            PlayKind::Direct => stipulation.moves() >= 2,
+            PlayKind::SelfPlay | PlayKind::Reflex => stipulation.moves() >= 1,
+            PlayKind::Series(_) => false,
+        }
+}
+
+/// Popeye's words for a twin that cannot be solved; a position where the side to play could
+/// take the king says so once for set play (when `set_play` applies) and once for the play.
+fn fault_text(fault: &TwinFault, language: Language, set_play: bool, out: &mut String) -> Ending {
     match fault {
         TwinFault::MissingKing => {
             // The message, then the play's opening empty line (the play itself is empty).
@@ -354,8 +372,10 @@ fn fault_text(fault: &TwinFault, language: Language, out: &mut String) -> Ending
         }
         TwinFault::OppositeCheck => {
             out.push('\n');
-            out.push_str(message(language, Message::SideToPlayCanCaptureKing));
-            out.push('\n');
+            for _ in 0..=usize::from(set_play) {
+                out.push_str(message(language, Message::SideToPlayCanCaptureKing));
+                out.push('\n');
+            }
             Ending::Aborted
         }
         other => {

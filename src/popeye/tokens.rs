@@ -120,7 +120,11 @@ pub fn read_fairy_forsyth(language: Language, token: &str) -> Option<Vec<(Forsyt
         }
         let mut color = None;
         if c == b'+' || c == b'-' {
-            color = Some(if c == b'+' { Color::White } else { Color::Black });
+            color = Some(if c == b'+' {
+                Color::White
+            } else {
+                Color::Black
+            });
             i += 1;
         }
         let code_len = if bytes.get(i) == Some(&b'.') {

@@ -15,8 +15,8 @@ use super::messages::{message, Message};
 use super::order::Lister;
 use super::reader::PopeyeOptions;
 use crate::notation::Language;
-use crate::rules::RuleMove;
 use crate::problem::{Goal, PlayKind, Stipulation};
+use crate::rules::RuleMove;
 use crate::solution::walk::{walk_attack, walk_defender_play, Step, StepKind, Visitor};
 use crate::solution::{AttackNode, DefenceNode, DefenderPlay, Solution, Threat};
 use std::fmt::Write;
@@ -117,7 +117,14 @@ impl<'a> TreeWriter<'a> {
         defences: &[DefenceNode<P::Move>],
     ) {
         let black_first = diagram.pass();
-        walk_defender_play(self, &black_first, &[P::Move::default()], threat, defences, 0);
+        walk_defender_play(
+            self,
+            &black_first,
+            &[P::Move::default()],
+            threat,
+            defences,
+            0,
+        );
     }
 
     /// Post-key play: ` threat:`/` zugzwang.` and Black's moves; refuting moves are followed

@@ -305,7 +305,8 @@ fn solve_first_moves<R: Rules, Q: Question>(
         results
     } else {
         let next = AtomicUsize::new(0);
-        let slots: Vec<Mutex<Option<FirstMove<R::Move>>>> = first.iter().map(|_| Mutex::new(None)).collect();
+        let slots: Vec<Mutex<Option<FirstMove<R::Move>>>> =
+            first.iter().map(|_| Mutex::new(None)).collect();
         let (tt, control) = (prover.table(), prover.control());
         let joined = std::thread::scope(|scope| {
             let workers: Vec<_> = (0..threads)

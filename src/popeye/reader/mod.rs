@@ -299,7 +299,14 @@ impl Reader<'_> {
                     match colour {
                         Some(color) => {
                             for square in squares {
-                                fairy::place(problem, FairyMan { color, walk, square });
+                                fairy::place(
+                                    problem,
+                                    FairyMan {
+                                        color,
+                                        walk,
+                                        square,
+                                    },
+                                );
                             }
                         }
                         None => self.notice_offending(problem, token),
@@ -337,9 +344,14 @@ impl Reader<'_> {
                             ForsythMan::Orthodox(piece) => {
                                 place(problem, piece, square, self.language)
                             }
-                            ForsythMan::Fairy(color, walk) => {
-                                fairy::place(problem, FairyMan { color, walk, square })
-                            }
+                            ForsythMan::Fairy(color, walk) => fairy::place(
+                                problem,
+                                FairyMan {
+                                    color,
+                                    walk,
+                                    square,
+                                },
+                            ),
                         }
                     }
                 }
