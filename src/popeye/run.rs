@@ -387,13 +387,16 @@ fn fault_text(fault: &TwinFault, language: Language, set_play: bool, out: &mut S
     }
 }
 
+/// What solves one battle-play problem of the game `P` for [`play_text`].
+type Solver<'s, P> = dyn FnMut(&Problem<P>) -> Result<Solution<P>, SolveError> + 's;
+
 /// Writes the play of one problem (or twin) on any game Popeye's text can be written for.
 fn play_text<P: PopeyeGame>(
     spec: &ProblemSpec,
     problem: &Problem<P>,
     language: Language,
     run_limit: Option<Duration>,
-    solve: &mut dyn FnMut(&Problem<P>) -> Result<Solution<P>, SolveError>,
+    solve: &mut Solver<P>,
     out: &mut String,
 ) -> Ending {
     out.push('\n');

@@ -185,6 +185,11 @@ pub fn read_forsyth(language: Language, token: &str) -> Option<Board> {
     Some(board)
 }
 
+/// The walk of an index [`fairy_walk`] gave.
+pub fn walk_at(index: usize) -> Option<&'static catalogue::Walk> {
+    catalogue::walks().nth(index)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,10 +212,30 @@ mod tests {
         assert!(
             matches!(read_piece_token(Language::German, "bd4d5e3"), PieceToken::Orthodox(Role::Pawn, ref s) if s.len() == 3)
         );
+        // Odd length: a one-letter code (`N` the nightrider); even: two letters.
+        let code = |language, token| match read_piece_token(language, token) {
+            PieceToken::Fairy(walk, squares) => walk_at(walk).map(|w| (w.names[0], squares.len())),
+            _ => None,
+        };
+        assert_eq!(code(Language::English, "Nf3"), Some(("nightrider", 1)));
+        assert_eq!(code(Language::English, "SEc4d5"), Some(("senora", 2)));
+        assert_eq!(code(Language::German, "lha7"), Some(("bishophopper", 1)));
+        assert_eq!(code(Language::French, "dgb4"), Some(("senora", 1)));
+        assert_eq!(code(Language::French, "sb4"), Some(("grashopper", 1)));
+        assert!(
+            matches!(read_piece_token(Language::German, "35a1"), PieceToken::UnknownFairy(ref c) if c == "35")
+        );
+        let men = read_fairy_forsyth(Language::German, "k6.PA/8/-b7").unwrap();
+        assert_eq!(men.len(), 3);
         assert!(matches!(
-            read_piece_token(Language::English, "Nf3"),
-            PieceToken::Fairy
+            men[1],
+            (ForsythMan::Fairy(Color::White, _), Square::H8)
         ));
+        assert_eq!(men[2].1.to_string(), "a6");
+        assert!(
+            matches!(men[2].0, ForsythMan::Orthodox(p) if p == Piece::new(Color::Black, Role::Pawn))
+        );
+        assert_eq!(read_fairy_forsyth(Language::English, "8/kx6"), None);
         assert!(matches!(
             read_piece_token(Language::English, "stip"),
             PieceToken::NotAPiece
@@ -232,9 +257,4 @@ mod tests {
         );
         assert_eq!(read_forsyth(Language::English, "9/8"), None);
     }
-}
-
-/// The walk of an index [`fairy_walk`] gave.
-pub fn walk_at(index: usize) -> Option<&'static catalogue::Walk> {
-    catalogue::walks().nth(index)
 }

@@ -4,13 +4,18 @@
 //! `CastlingMutuallyExclusive`), so nothing of the input is silently dropped.
 
 use super::{FairyMan, ProblemSpec, Reader};
+use crate::board::{Color, Square};
 use crate::popeye::unsupported::Feature;
 
-/// Puts `man` on the board, replacing any man on its square.
-pub(super) fn place(problem: &mut ProblemSpec, man: FairyMan) {
-    problem.board[man.square.index()] = None;
-    problem.fairy.retain(|m| m.square != man.square);
-    problem.fairy.push(man);
+/// Puts a `color` man of the catalogue's `walk` on `square`, replacing any man there.
+pub(super) fn place(problem: &mut ProblemSpec, color: Color, walk: usize, square: Square) {
+    problem.board[square.index()] = None;
+    problem.fairy.retain(|m| m.square != square);
+    problem.fairy.push(FairyMan {
+        color,
+        walk,
+        square,
+    });
 }
 
 /// `problem` as read, with the first thing its fairy pieces do not go with marked unsupported.

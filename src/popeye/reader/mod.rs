@@ -299,14 +299,7 @@ impl Reader<'_> {
                     match colour {
                         Some(color) => {
                             for square in squares {
-                                fairy::place(
-                                    problem,
-                                    FairyMan {
-                                        color,
-                                        walk,
-                                        square,
-                                    },
-                                );
+                                fairy::place(problem, color, walk, square);
                             }
                         }
                         None => self.notice_offending(problem, token),
@@ -344,14 +337,9 @@ impl Reader<'_> {
                             ForsythMan::Orthodox(piece) => {
                                 place(problem, piece, square, self.language)
                             }
-                            ForsythMan::Fairy(color, walk) => fairy::place(
-                                problem,
-                                FairyMan {
-                                    color,
-                                    walk,
-                                    square,
-                                },
-                            ),
+                            ForsythMan::Fairy(color, walk) => {
+                                fairy::place(problem, color, walk, square)
+                            }
                         }
                     }
                 }
