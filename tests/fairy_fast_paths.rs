@@ -13,7 +13,9 @@ mod common;
 use common::Rng;
 use mateproof::board::Square;
 use mateproof::cli::perft::fairy_game;
-use mateproof::fairy::{from_popeye_men, parse_piece_list, FairyMove, FairyPosition};
+use mateproof::board::Color;
+use mateproof::fairy::{from_catalogue_men, FairyMove, FairyPosition};
+use mateproof::pieces::catalogue;
 use mateproof::rules::Rules;
 use std::sync::Arc;
 
@@ -25,24 +27,28 @@ const CODES: [&str; 39] = [
 const POSITIONS: usize = 500;
 const PLIES: usize = 24;
 
+/// The catalogue's walk of an English Popeye code of `CODES`.
+fn walk(code: &str) -> &'static catalogue::Walk {
+    catalogue::lookup(code).expect("every code of CODES is in the catalogue")
+}
+
 /// A random position with fairy pieces that the fairy board accepts.
 fn random_position(rng: &mut Rng) -> FairyPosition {
     loop {
         let castling = rng.below(4) == 0;
         let mut used: Vec<Square> = Vec::new();
-        let mut text = String::new();
-        for side in ["White", "Black"] {
-            text += side;
-            let home = if side == "White" { 0 } else { 7 };
+        let mut men = Vec::new();
+        for color in [Color::White, Color::Black] {
+            let home = if color == Color::White { 0 } else { 7 };
             if castling {
                 for (code, file) in [("K", 4), ("R", 0), ("R", 7)] {
                     let sq = Square::from_coords(file, home).expect("on the board");
                     used.push(sq);
-                    text += &format!(" {code}{sq}");
+                    men.push((color, walk(code), sq));
                 }
             }
-            let men = if castling { 2 } else { 0 } + 3 + rng.below(6);
-            for i in 0..men {
+            let count = if castling { 2 } else { 0 } + 3 + rng.below(6);
+            for i in 0..count {
                 let code = if i == 0 && !castling {
                     "K"
                 } else {
@@ -56,18 +62,11 @@ fn random_position(rng: &mut Rng) -> FairyPosition {
                     }
                 };
                 used.push(sq);
-                text += &format!(" {code}{sq}");
+                men.push((color, walk(code), sq));
             }
-            text += " ";
         }
-        let Ok(men) = parse_piece_list(&text) else {
-            continue;
-        };
-        let men: Vec<_> = men
-            .iter()
-            .map(|(c, code, sq)| (*c, code.as_str(), *sq))
-            .collect();
-        if let Ok(pos) = from_popeye_men(&men, rng.below(2) == 0, !castling) {
+        let rights = if castling { "KQkq" } else { "" };
+        if let Ok(pos) = from_catalogue_men(&men, rng.below(2) == 0, rights) {
             return pos;
         }
     }

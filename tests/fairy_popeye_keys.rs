@@ -1,32 +1,31 @@
-//! Fairy directmates through the generic prover: for every `#2` of Popeye's generated fairy
-//! problems (`../shared/popeye/fairy/m2_1901_*`, read in place), the position built from
-//! Popeye's piece codes ([`from_popeye_men`]) and solved by [`Prover`] on a
-//! [`FairyPosition`] has exactly Popeye's keys, and exactly its tries (first moves refuted by
-//! one defence: Popeye's `Try` with its default of one refutation) each with Popeye's
-//! refutation, compared as Popeye's move text ([`popeye_move`]).
-//!
-//! Only the verdicts: the full solution text (threats, variations) needs the solution tree and
-//! the Popeye writer generic over the move type, which they are not yet.
+//! Fairy directmates through the generic prover, by brute force: for every `#2` of Popeye's
+//! generated fairy problems (`../shared/popeye/fairy/m2_1901_*`, read in place), the position
+//! the Popeye front end builds ([`problems::fairy_problem`]), searched move by move with the
+//! [`Prover`] on a [`FairyPosition`] (not through the solver), has exactly Popeye's keys, and
+//! exactly its tries (first moves refuted by one defence: Popeye's `Try` with its default of
+//! one refutation) each with Popeye's refutation, compared as Popeye's move text. The whole
+//! solution text is `tests/fairy_popeye_text.rs`'s.
 
-use mateproof::fairy::{from_popeye_men, parse_piece_list, popeye_move, FairyMove, FairyPosition};
+use mateproof::fairy::{FairyMove, FairyPosition};
 use mateproof::kernel::SearchControl;
+use mateproof::notation::Language;
+use mateproof::popeye::game::PopeyeGame;
+use mateproof::popeye::{problems, reader};
 use mateproof::reference::shared;
 use mateproof::rules::Rules;
 use mateproof::solver::{DirectMate, Prover, TranspositionTable};
 use std::collections::BTreeSet;
 
-/// The position of a Popeye input of one problem: its piece list (English codes) read by
-/// [`parse_piece_list`], castling off under `NoCastling`.
+/// The position of a Popeye input of one problem, as `mateproof popeye` builds it.
 fn position(input: &str) -> Option<FairyPosition> {
-    let lower = input.to_ascii_lowercase();
-    let start = lower.find("pieces")? + "pieces".len();
-    let end = start + lower[start..].find("stipulation")?;
-    let men = parse_piece_list(&input[start..end]).ok()?;
-    let men: Vec<_> = men
-        .iter()
-        .map(|(c, code, sq)| (*c, code.as_str(), *sq))
-        .collect();
-    from_popeye_men(&men, false, lower.contains("nocastling")).ok()
+    let file = reader::read(input);
+    problems::fairy_problem(file.problems.first()?)
+        .ok()
+        .map(|problem| problem.position)
+}
+
+fn popeye_move(pos: &FairyPosition, m: FairyMove) -> String {
+    pos.move_text(m, Language::English)
 }
 
 /// Keys, and tries with their refutations, in Popeye's text.

@@ -1,13 +1,17 @@
 //! `mateproof fairy-keys --pieces "White Kg2 SEc4 … Black Kd1 …" --mate N`: the keys of a
 //! directmate with fairy pieces, found by the generic prover on a fairy position (the
-//! shortest mate within N and every first move that forces it), in Popeye's notation. The
-//! pieces are Popeye's English codes (`mateproof pieces`), or `--fen` with `--piece L=BETZA`
-//! as for perft. Only the keys: the full solution (threats, variations, tries) waits for the
-//! solution tree to be generic over the move type.
+//! shortest mate within N and every first move that forces it), in Popeye's notation. A thin
+//! alias: the piece list is read by the Popeye reader (English codes, `mateproof pieces`) and
+//! built as `mateproof popeye` builds a problem, the moves are written by its writer; or
+//! `--fen` with `--piece L=BETZA` as for perft. The full solution (threats, variations,
+//! tries) is `mateproof popeye` on a problem file.
 
 use super::perft::fairy_game;
-use crate::fairy::{from_popeye_men, parse_piece_list, popeye_move, FairyMove, FairyPosition};
+use crate::fairy::{FairyMove, FairyPosition};
 use crate::kernel::SearchControl;
+use crate::notation::Language;
+use crate::popeye::game::PopeyeGame;
+use crate::popeye::{problems, reader};
 use crate::solver::{mate_search, DirectMate, TranspositionTable};
 use std::io::Write;
 use std::process::ExitCode;
@@ -30,9 +34,6 @@ pub struct FairyKeysArgs {
     /// Mate within this many moves (1–127).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=127))]
     pub mate: u32,
-    /// With --pieces: Black moves first.
-    #[arg(long)]
-    pub black_to_move: bool,
     /// With --pieces: castling allowed where king and rook stand at home (Popeye's default).
     #[arg(long)]
     pub castling: bool,
@@ -43,12 +44,23 @@ pub struct FairyKeysArgs {
 
 fn position(args: &FairyKeysArgs) -> Result<FairyPosition, String> {
     if let Some(text) = &args.pieces {
-        let men = parse_piece_list(text)?;
-        let men: Vec<_> = men
-            .iter()
-            .map(|(c, code, sq)| (*c, code.as_str(), *sq))
-            .collect();
-        return from_popeye_men(&men, args.black_to_move, !args.castling);
+        let castling = if args.castling {
+            ""
+        } else {
+            "Option NoCastling a1e1h1a8e8h8"
+        };
+        let input = format!("BeginProblem Pieces {text} Stipulation #1 {castling} EndProblem");
+        let file = reader::read(&input);
+        let spec = file.problems.first().ok_or("no pieces")?;
+        if let Some(notice) = spec.notices.first() {
+            return Err(notice.clone());
+        }
+        if let Some(unsupported) = &spec.unsupported {
+            return Err(unsupported.to_string());
+        }
+        return problems::fairy_problem(spec)
+            .map(|problem| problem.position)
+            .map_err(|fault| fault.to_string());
     }
     let walks = Arc::new(fairy_game(&args.piece)?);
     FairyPosition::from_fen(args.fen.as_deref().unwrap_or_default(), walks)
@@ -71,7 +83,11 @@ pub fn run(args: &FairyKeysArgs) -> ExitCode {
     let mut out = std::io::stdout().lock();
     let written = match &found {
         Some(mate) => {
-            let keys: Vec<String> = mate.keys.iter().map(|&m| popeye_move(&pos, m)).collect();
+            let keys: Vec<String> = mate
+                .keys
+                .iter()
+                .map(|&m| pos.move_text(m, Language::English))
+                .collect();
             writeln!(out, "mate in {}: {}", mate.moves, keys.join(" "))
         }
         None => writeln!(out, "no mate in {}", args.mate),

@@ -17,6 +17,6 @@ mod walks;
 
 pub use attacks::Guard;
 pub use moves::FairyMove;
-pub use popeye::{from_popeye_men, parse_piece_list, popeye_move};
+pub use popeye::from_catalogue_men;
 pub use position::{FairyFenError, FairyPosition, Man};
 pub use walks::{Kind, KindInfo, Walks, WalksError, KING, MAX_KINDS, PAWN};

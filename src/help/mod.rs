@@ -2,7 +2,7 @@
 //! `h#N.5`, `h=N`, `ser-#N`, `ser-=N`, `ser-h#N`, `ser-s#N`, with `exact-`), as Popeye finds
 //! them. The search ([`search`]) is generic over [`Rules`] and returns each solution as a
 //! list of moves, passes (the other side's null move in series play) included; [`solve`]
-//! wraps it for the orthodox [`Position`] and builds the [`HelpSolution`] every writer reads.
+//! wraps it for a problem's position (orthodox or fairy) and builds the [`HelpSolution`] every writer reads.
 //!
 //! What a line is, in half-moves, follows Popeye: help play alternates, the side not starting
 //! makes the last move (`h#N` is 2N half-moves from Black, `h#N.5` 2N+1 from White); shorter
@@ -22,6 +22,7 @@ pub use search::{search_lines, Plan};
 
 use crate::kernel::SearchControl;
 use crate::problem::{Problem, Stipulation};
+use crate::rules::Rules;
 use crate::solution::{HelpSolution, Line, SearchStats};
 
 /// True for the stipulations [`solve`] answers: the supported help and series play.
@@ -48,7 +49,7 @@ pub enum Part {
 }
 
 /// The parts a problem's options ask for, in Popeye's order.
-pub fn parts(problem: &Problem) -> Vec<Part> {
+pub fn parts<P>(problem: &Problem<P>) -> Vec<Part> {
     let options = &problem.options;
     let mut parts = Vec::new();
     if options.set_play && set_play_plan(&problem.stipulation).is_some() {
@@ -72,11 +73,11 @@ fn set_play_plan(stipulation: &Stipulation) -> Option<Plan> {
 
 /// Solves one part of a help or series problem: every line, shortest first, within the
 /// control's limits and `MaxSolutions`.
-pub fn solve(
-    problem: &Problem,
+pub fn solve<R: Rules>(
+    problem: &Problem<R>,
     part: Part,
     control: &SearchControl,
-) -> Result<HelpSolution, HelpError> {
+) -> Result<HelpSolution<R>, HelpError> {
     let stipulation = problem.stipulation;
     if !solves(&stipulation) {
         return Err(HelpError::Unsupported(stipulation));
@@ -87,8 +88,8 @@ pub fn solve(
     }
     .ok_or(HelpError::Unsupported(stipulation))?;
     let position = match part {
-        Part::Play => problem.position,
-        Part::SetPlay | Part::Duplex => problem.position.after_null(),
+        Part::Play => problem.position.clone(),
+        Part::SetPlay | Part::Duplex => problem.position.pass(),
     };
     let limits = search::Limits {
         max_lines: problem.options.max_solutions.map(|n| n as usize),

@@ -46,12 +46,24 @@ pub fn header(spec: &ProblemSpec, stipulation: Stipulation, language: Language) 
         out.push('\n');
     }
     out.push('\n');
-    out.push_str(&diagram(&spec.board, language));
-    out.push_str(&stipulation_line(
-        &spec.board,
-        stipulation,
-        &spec.options.solve,
-    ));
+    if spec.fairy.is_empty() {
+        out.push_str(&diagram(&spec.board, language));
+        out.push_str(&stipulation_line(
+            &spec.board,
+            stipulation,
+            &spec.options.solve,
+        ));
+    } else {
+        let cells = fairy_cells(spec, language);
+        out.push_str(&diagram_of_cells(&cells));
+        let count = |color| cells.iter().flatten().filter(|(c, _)| *c == color).count();
+        out.push_str(&counts_line(
+            stipulation,
+            &spec.options.solve,
+            count(Color::White),
+            count(Color::Black),
+        ));
+    }
     out.push_str(&option_lines(spec, language));
     out
 }
@@ -80,8 +92,28 @@ fn option_lines(spec: &ProblemSpec, language: Language) -> String {
     lines
 }
 
-/// The board in Popeye's 37-column frame, rank 8 first.
-pub fn diagram(board: &Board, language: Language) -> String {
+/// Each square's man as Popeye draws it: its colour and its code in `language`, upper case
+/// (`K`, `PA`), for a diagram with fairy men.
+fn fairy_cells(spec: &ProblemSpec, language: Language) -> Vec<Option<(Color, String)>> {
+    let column = super::tokens::language_column(language);
+    let mut cells: Vec<Option<(Color, String)>> = spec
+        .board
+        .iter()
+        .map(|piece| piece.map(|p| (p.color, language.letter(p.role).to_string())))
+        .collect();
+    // (the orthodox men as `diagram` draws them)
+    for man in &spec.fairy {
+        if let Some(walk) = super::tokens::walk_at(man.walk) {
+            let code = walk.codes[column].to_ascii_uppercase();
+            cells[man.square.index()] = Some((man.color, code));
+        }
+    }
+    cells
+}
+
+/// The diagram of `cells` (indexed by square): each man right-aligned in four columns, a
+/// black one after `-` (`   K`, `  PA`, `  -B`, ` -MO`).
+fn diagram_of_cells(cells: &[Option<(Color, String)>]) -> String {
     const FRAME: &str = "+---a---b---c---d---e---f---g---h---+\n";
     const SPACER: &str = "|                                   |\n";
     let mut out = String::from(FRAME);
@@ -90,13 +122,13 @@ pub fn diagram(board: &Board, language: Language) -> String {
         let digit = char::from(b'1' + rank);
         out.push(digit);
         for file in 0..8u8 {
-            let piece = Square::from_coords(file, rank).and_then(|sq| board[sq.index()]);
-            match piece {
-                Some(p) if p.color == Color::White => {
-                    let _ = write!(out, "   {}", language.letter(p.role));
+            let cell = Square::from_coords(file, rank).and_then(|sq| cells[sq.index()].as_ref());
+            match cell {
+                Some((Color::White, code)) => {
+                    let _ = write!(out, "{code:>4}");
                 }
-                Some(p) => {
-                    let _ = write!(out, "  -{}", language.letter(p.role));
+                Some((Color::Black, code)) => {
+                    let _ = write!(out, "{:>4}", format!("-{code}"));
                 }
                 None => out.push_str("   ."),
             }
@@ -106,6 +138,15 @@ pub fn diagram(board: &Board, language: Language) -> String {
     }
     out.push_str(FRAME);
     out
+}
+
+/// The board in Popeye's 37-column frame, rank 8 first.
+pub fn diagram(board: &Board, language: Language) -> String {
+    let cells: Vec<Option<(Color, String)>> = board
+        .iter()
+        .map(|piece| piece.map(|p| (p.color, language.letter(p.role).to_string())))
+        .collect();
+    diagram_of_cells(&cells)
 }
 
 /// `#2` plus `/n` for `Threat n` and `/m` for `MaxFlightsquares m`.
@@ -139,6 +180,16 @@ pub fn stipulation_line(board: &Board, stipulation: Stipulation, options: &Solve
         .flatten()
         .filter(|p| p.color == Color::Black)
         .count();
+    counts_line(stipulation, options, white, black)
+}
+
+/// The stipulation line for `white` and `black` men.
+fn counts_line(
+    stipulation: Stipulation,
+    options: &SolveOptions,
+    white: usize,
+    black: usize,
+) -> String {
     let counts = format!("{white} + {black}");
     let stip = stipulation_text(stipulation, options);
     let gap = CAPTION_WIDTH

@@ -7,10 +7,11 @@
 //!
 //! It walks the lines with [`crate::solution::walk::walk_lines`]; it never searches.
 
-use super::order::{sibling_key, Lister};
-use crate::board::{Move, Position};
-use crate::notation::{to_popeye, Language};
+use super::game::PopeyeGame;
+use super::order::Lister;
+use crate::notation::Language;
 use crate::problem::{Goal, Stipulation};
+use crate::rules::RuleMove;
 use crate::solution::walk::{walk_lines, LineVisitor};
 use crate::solution::{HelpSolution, Line};
 use std::fmt::Write;
@@ -29,7 +30,14 @@ pub struct LineStyle {
 }
 
 impl LineStyle {
+    /// The style of `stipulation`'s lines on the orthodox board.
     pub fn of(stipulation: &Stipulation) -> LineStyle {
+        Self::in_game(stipulation, true)
+    }
+
+    /// [`LineStyle::of`] for a game whose mating moves Popeye lists by its orthodox mate
+    /// generator (`mating_lister`) or by the ordinary one.
+    pub fn in_game(stipulation: &Stipulation, mating_lister: bool) -> LineStyle {
         use crate::problem::{PlayKind, SeriesEnd};
         let (series, reply) = match stipulation.play {
             PlayKind::Series(SeriesEnd::Direct) => (true, false),
@@ -37,7 +45,7 @@ impl LineStyle {
             _ => (false, false),
         };
         let forced = stipulation.play == PlayKind::Series(SeriesEnd::SelfPlay);
-        let last = if stipulation.goal == Goal::Mate && !forced {
+        let last = if stipulation.goal == Goal::Mate && !forced && mating_lister {
             Lister::Mating
         } else {
             Lister::Ordinary
@@ -52,7 +60,11 @@ impl LineStyle {
 }
 
 /// The lines of `solution`, sorted into Popeye's order, one text line each.
-pub fn write_lines(solution: &HelpSolution, style: LineStyle, language: Language) -> String {
+pub fn write_lines<P: PopeyeGame>(
+    solution: &HelpSolution<P>,
+    style: LineStyle,
+    language: Language,
+) -> String {
     let mut lines = solution.lines.clone();
     sort_lines(&solution.position, &mut lines, style.last);
     let mut writer = LineWriter {
@@ -66,8 +78,8 @@ pub fn write_lines(solution: &HelpSolution, style: LineStyle, language: Language
 
 /// Popeye's order: shorter lines first, then move by move in sibling order (the last move by
 /// `last`'s order).
-pub fn sort_lines(root: &Position, lines: &mut [Line], last: Lister) {
-    let mut keyed: Vec<(usize, Vec<u32>, Line)> = lines
+pub fn sort_lines<P: PopeyeGame>(root: &P, lines: &mut [Line<P::Move>], last: Lister) {
+    let mut keyed: Vec<(usize, Vec<u32>, Line<P::Move>)> = lines
         .iter()
         .map(|line| (line.moves.len(), sort_key(root, line, last), line.clone()))
         .collect();
@@ -77,8 +89,8 @@ pub fn sort_lines(root: &Position, lines: &mut [Line], last: Lister) {
     }
 }
 
-fn sort_key(root: &Position, line: &Line, last_lister: Lister) -> Vec<u32> {
-    let mut pos = *root;
+fn sort_key<P: PopeyeGame>(root: &P, line: &Line<P::Move>, last_lister: Lister) -> Vec<u32> {
+    let mut pos = root.clone();
     let last = line.moves.len().saturating_sub(1);
     line.moves
         .iter()
@@ -89,12 +101,8 @@ fn sort_key(root: &Position, line: &Line, last_lister: Lister) -> Vec<u32> {
             } else {
                 Lister::Ordinary
             };
-            let key = sibling_key(&pos, m, lister);
-            pos = if m.is_null() {
-                pos.after_null()
-            } else {
-                pos.after(m)
-            };
+            let key = pos.sibling_key(m, lister);
+            pos = if m.is_null() { pos.pass() } else { pos.play(m) };
             key
         })
         .collect()
@@ -136,13 +144,13 @@ fn numbered(index: usize, number: usize) -> String {
     }
 }
 
-impl LineVisitor for LineWriter {
-    fn start_line(&mut self, _line: &Line) {
+impl<P: PopeyeGame> LineVisitor<P> for LineWriter {
+    fn start_line(&mut self, _line: &Line<P::Move>) {
         self.out.push_str("  ");
     }
 
-    fn line_move(&mut self, pos: &Position, line: &Line, index: usize) {
-        let m: Move = line.moves[index];
+    fn line_move(&mut self, pos: &P, line: &Line<P::Move>, index: usize) {
+        let m = line.moves[index];
         if m.is_null() {
             return;
         }
@@ -153,7 +161,7 @@ impl LineVisitor for LineWriter {
                 Goal::Stalemate => " =",
                 _ => " #",
             }
-        } else if pos.after(m).is_check() {
+        } else if pos.play(m).is_check() {
             " +"
         } else {
             ""
@@ -161,11 +169,11 @@ impl LineVisitor for LineWriter {
         let _ = write!(
             self.out,
             "{prefix}{}{mark}",
-            to_popeye(pos, m, self.language)
+            pos.move_text(m, self.language)
         );
     }
 
-    fn end_line(&mut self, _line: &Line) {
+    fn end_line(&mut self, _line: &Line<P::Move>) {
         self.out.push('\n');
     }
 }

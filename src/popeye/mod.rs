@@ -9,6 +9,9 @@
 //! - input: [`lexer`] (tokens) → [`keywords`] (tables, abbreviations) and [`tokens`]
 //!   (pieces, squares, Forsyth, stipulations) → [`reader`] (a [`reader::ProblemSpec`] per
 //!   problem) → [`twin`] and [`problems`] (one [`Problem`](crate::problem::Problem) per twin);
+//! - fairy pieces: the reader keeps them beside the orthodox board, [`problems`] builds a
+//!   fairy position for a problem with any, and [`game`] is what the writers need from a game
+//!   (move text, sibling order), for the orthodox board and, in [`fairy_game`], a fairy one;
 //! - output: [`header`] (texts, diagram, stipulation line), [`tree_text`] (the play, in
 //!   [`order`]'s sibling order, the variations [`shown`] picks, with [`messages`] in the file's language, [`move_numbers`]),
 //!   assembled per problem by [`run`]; [`invocation`] is Popeye's own command line (the
@@ -18,6 +21,8 @@
 //!   them as sets and in order, [`replay`] turns a transcript into a `Solution`.
 
 pub mod compare;
+pub mod fairy_game;
+pub mod game;
 pub mod header;
 pub mod invocation;
 pub mod keywords;

@@ -7,8 +7,10 @@
 
 use super::reader::ProblemSpec;
 use super::twin::{apply, Board, TwinError, TwinState};
-use crate::board::{Color, Position, PositionError, Setup, Square, Validation, Wing};
+use crate::board::{Color, Position, PositionError, Role, Setup, Square, Validation, Wing};
+use crate::fairy::{from_catalogue_men, FairyPosition};
 use crate::notation::Language;
+use crate::pieces::catalogue::WALKS;
 use crate::problem::{Problem, Stipulation};
 
 /// Why one twin cannot be solved.
@@ -25,6 +27,9 @@ pub enum TwinFault {
     /// A position Mateproof cannot represent (e.g. a pawn on its first rank).
     #[error("position not supported yet: {0}")]
     Position(PositionError),
+    /// A position with fairy pieces Mateproof cannot represent.
+    #[error("position not supported yet: {0}")]
+    Fairy(String),
 }
 
 /// One twin ready for the solver (or not).
@@ -106,6 +111,70 @@ fn twin_letter(index: u32) -> String {
         Some(c) if index < 26 => format!("{c}) "),
         _ => format!("z{}) ", index - 25),
     }
+}
+
+/// How a fairy position's FEN error ends when the side not to move is in check.
+const OPPOSITE_CHECK: &str = "the side not to move is in check";
+
+/// The one problem of a spec with fairy pieces (the reader refuses twins with them): the
+/// diagram's men on a [`FairyPosition`], castling rights and the side to move as for an
+/// orthodox problem ([`setup_of`], [`played_stipulation`]).
+pub fn fairy_problem(spec: &ProblemSpec) -> Result<Problem<FairyPosition>, TwinFault> {
+    let stipulation = played_stipulation(
+        spec,
+        spec.stipulation.unwrap_or(Stipulation::direct_mate(1)),
+    );
+    // The catalogue opens with king, pawn, queen, knight, rook, bishop.
+    let orthodox = |role: Role| match role {
+        Role::King => 0,
+        Role::Pawn => 1,
+        Role::Queen => 2,
+        Role::Knight => 3,
+        Role::Rook => 4,
+        Role::Bishop => 5,
+    };
+    let mut men = Vec::new();
+    for sq in Square::all() {
+        if let Some(piece) = spec.board[sq.index()] {
+            men.push((piece.color, &WALKS[orthodox(piece.role)], sq));
+        }
+    }
+    for man in &spec.fairy {
+        let walk = super::tokens::walk_at(man.walk)
+            .ok_or_else(|| TwinFault::Fairy(format!("no walk {}", man.walk)))?;
+        men.push((man.color, walk, man.square));
+    }
+    for color in Color::ALL {
+        let kings = men
+            .iter()
+            .filter(|(c, walk, _)| *c == color && walk.codes[0] == "k")
+            .count();
+        if kings == 0 {
+            return Err(TwinFault::MissingKing);
+        }
+    }
+    let castling = setup_of(spec, &spec.board).castling;
+    let rights: String = [
+        (Color::White, Wing::KingSide, 'K'),
+        (Color::White, Wing::QueenSide, 'Q'),
+        (Color::Black, Wing::KingSide, 'k'),
+        (Color::Black, Wing::QueenSide, 'q'),
+    ]
+    .iter()
+    .filter(|(color, wing, _)| castling.has(*color, *wing))
+    .map(|&(_, _, letter)| letter)
+    .collect();
+    let black = stipulation.starter() == Color::Black;
+    let position = from_catalogue_men(&men, black, &rights).map_err(|why| {
+        if why.ends_with(OPPOSITE_CHECK) {
+            TwinFault::OppositeCheck
+        } else {
+            TwinFault::Fairy(why)
+        }
+    })?;
+    let mut problem = Problem::new(position, stipulation);
+    problem.options = spec.options.solve.clone();
+    Ok(problem)
 }
 
 /// The setup Popeye solves: White to move, castling rights from the home squares minus

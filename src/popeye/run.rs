@@ -6,12 +6,14 @@
 //! with an empty line, each key/try/set-play block ends with one, and one more closes the
 //! problem unless the play was cut short (`Partial solution`) or aborted by an illegal position.
 
+use super::game::PopeyeGame;
 use super::header::header;
 use super::line_text::{write_lines, LineStyle};
 use super::messages::{message, Message};
 use super::problems::{twin_problems, TwinFault, TwinProblem};
 use super::reader::{read, FileError, PopeyeFile, ProblemSpec};
 use super::tree_text::TreeWriter;
+use crate::fairy::FairyPosition;
 use crate::help;
 use crate::kernel::SearchControl;
 use crate::notation::Language;
@@ -241,6 +243,9 @@ fn problem_text(
         out.push_str("\n\n");
         return (out, false);
     }
+    if !spec.fairy.is_empty() {
+        return fairy_problem_text(spec, language, run_limit, out);
+    }
     let twins = twin_problems(spec, language);
     let base_stipulation = spec
         .stipulation
@@ -300,27 +305,100 @@ fn twin_text(
     solve: &mut dyn FnMut(&Problem) -> Result<Solution, SolveError>,
     out: &mut String,
 ) -> Ending {
-    let problem = match &twin.problem {
-        Ok(problem) => problem,
-        Err(TwinFault::MissingKing) => {
+    match &twin.problem {
+        Ok(problem) => play_text(spec, problem, language, run_limit, solve, out),
+        Err(fault) => {
+            let set_play = set_play_applies(spec, twin.stipulation);
+            fault_text(fault, language, set_play, out)
+        }
+    }
+}
+
+/// The problem text of a problem with fairy pieces (one twin: the reader refuses twins with
+/// them), solved on a fairy position.
+fn fairy_problem_text(
+    spec: &ProblemSpec,
+    language: Language,
+    run_limit: Option<Duration>,
+    mut out: String,
+) -> (String, bool) {
+    let stipulation = spec
+        .stipulation
+        .unwrap_or(crate::problem::Stipulation::direct_mate(1));
+    out.push_str(&header(
+        spec,
+        super::problems::played_stipulation(spec, stipulation),
+        language,
+    ));
+    let ending = match super::problems::fairy_problem(spec) {
+        Ok(problem) => {
+            let control = control_for(spec.options.solve.max_time, run_limit);
+            let mut solve = |problem: &Problem<FairyPosition>| {
+                solver::solve(problem, &control, super::fairy_game::PRESENTATION)
+            };
+            play_text(spec, &problem, language, run_limit, &mut solve, &mut out)
+        }
+        Err(fault) => {
+            let set_play = set_play_applies(spec, stipulation);
+            fault_text(&fault, language, set_play, &mut out)
+        }
+    };
+    if ending == Ending::Normal {
+        out.push('\n');
+    }
+    (out, ending == Ending::Partial)
+}
+
+/// Whether `SetPlay` adds a part to the play of `stipulation` (Popeye's set play branch).
+fn set_play_applies(spec: &ProblemSpec, stipulation: crate::problem::Stipulation) -> bool {
+    spec.options.solve.set_play
+        && match stipulation.play {
+            PlayKind::Help => true,
+            PlayKind::Direct => stipulation.moves() >= 2,
+            PlayKind::SelfPlay | PlayKind::Reflex => stipulation.moves() >= 1,
+            PlayKind::Series(_) => false,
+        }
+}
+
+/// Popeye's words for a twin that cannot be solved; a position where the side to play could
+/// take the king says so once for set play (when `set_play` applies) and once for the play.
+fn fault_text(fault: &TwinFault, language: Language, set_play: bool, out: &mut String) -> Ending {
+    match fault {
+        TwinFault::MissingKing => {
             // The message, then the play's opening empty line (the play itself is empty).
             out.push_str(message(language, Message::BothSidesNeedAKing));
             out.push_str("\n\n");
-            return Ending::Normal;
+            Ending::Normal
         }
-        Err(TwinFault::OppositeCheck) => {
+        TwinFault::OppositeCheck => {
             out.push('\n');
-            out.push_str(message(language, Message::SideToPlayCanCaptureKing));
-            out.push('\n');
-            return Ending::Aborted;
+            for _ in 0..=usize::from(set_play) {
+                out.push_str(message(language, Message::SideToPlayCanCaptureKing));
+                out.push('\n');
+            }
+            Ending::Aborted
         }
-        Err(other) => {
+        other => {
             out.push('\n');
             out.push_str(&other.to_string());
             out.push('\n');
-            return Ending::Normal;
+            Ending::Normal
         }
-    };
+    }
+}
+
+/// What solves one battle-play problem of the game `P` for [`play_text`].
+type Solver<'s, P> = dyn FnMut(&Problem<P>) -> Result<Solution<P>, SolveError> + 's;
+
+/// Writes the play of one problem (or twin) on any game Popeye's text can be written for.
+fn play_text<P: PopeyeGame>(
+    spec: &ProblemSpec,
+    problem: &Problem<P>,
+    language: Language,
+    run_limit: Option<Duration>,
+    solve: &mut Solver<P>,
+    out: &mut String,
+) -> Ending {
     out.push('\n');
     if problem.stipulation.is_help_or_series() {
         return help_twin_text(problem, language, run_limit, out);
@@ -367,14 +445,14 @@ fn twin_text(
 
 /// Solves and writes a help or series twin ([`crate::help`]): set play, the play and the
 /// duplex half as its options ask, one part after another with an empty line between.
-fn help_twin_text(
-    problem: &Problem,
+fn help_twin_text<P: PopeyeGame>(
+    problem: &Problem<P>,
     language: Language,
     run_limit: Option<Duration>,
     out: &mut String,
 ) -> Ending {
     let control = control_for(problem.options.max_time, run_limit);
-    let style = LineStyle::of(&problem.stipulation);
+    let style = LineStyle::in_game(&problem.stipulation, P::MATING_LISTER);
     for (index, part) in help::parts(problem).into_iter().enumerate() {
         if index > 0 {
             out.push('\n');

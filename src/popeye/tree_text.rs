@@ -10,13 +10,13 @@
 //! self and reflex play the defender's moves after the attacker's last one reach the goal;
 //! in post-key play a defence without continuation that does not reach it `refutes.`.
 
+use super::game::PopeyeGame;
 use super::messages::{message, Message};
-use super::move_numbers::numbered_first_moves;
-use super::order::{sibling_key, Lister};
+use super::order::Lister;
 use super::reader::PopeyeOptions;
-use crate::board::{Move, Position};
-use crate::notation::{to_popeye, CheckMark, Language};
+use crate::notation::Language;
 use crate::problem::{Goal, PlayKind, Stipulation};
+use crate::rules::RuleMove;
 use crate::solution::walk::{walk_attack, walk_defender_play, Step, StepKind, Visitor};
 use crate::solution::{AttackNode, DefenceNode, DefenderPlay, Solution, Threat};
 use std::fmt::Write;
@@ -58,18 +58,18 @@ impl<'a> TreeWriter<'a> {
     }
 
     /// The lister of an attacker's move needing `length` moves: Popeye's mate-in-one
-    /// generator lists the mating moves of `#N` only.
-    fn attack_lister(&self, length: u32) -> Lister {
+    /// generator lists the mating moves of `#N` only (and never with fairy walks).
+    fn attack_lister<P: PopeyeGame>(&self, length: u32) -> Lister {
         if self.stipulation.play == PlayKind::Direct && self.stipulation.goal == Goal::Mate {
-            Lister::for_attack(length)
+            P::attack_lister(length)
         } else {
             Lister::Ordinary
         }
     }
 
     /// True when `m` brings the opponent to the stipulation's goal (mate or stalemate).
-    fn reaches_goal(&self, pos: &Position, m: Move) -> bool {
-        let after = pos.after(m);
+    fn reaches_goal<P: PopeyeGame>(&self, pos: &P, m: P::Move) -> bool {
+        let after = pos.play(m);
         let in_check = after.is_check();
         in_check == (self.stipulation.goal != Goal::Stalemate) && !after.has_legal_move()
     }
@@ -79,7 +79,7 @@ impl<'a> TreeWriter<'a> {
         self.out
     }
 
-    fn mark(&self, pos: &Position, m: Move) -> &'static str {
+    fn mark<P: PopeyeGame>(&self, pos: &P, m: P::Move) -> &'static str {
         if self.stipulation.goal == Goal::Stalemate && !m.is_null() {
             return if self.reaches_goal(pos, m) {
                 " ="
@@ -89,10 +89,12 @@ impl<'a> TreeWriter<'a> {
                 ""
             };
         }
-        match CheckMark::of(pos, m) {
-            CheckMark::None => "",
-            CheckMark::Check => " +",
-            CheckMark::Mate => " #",
+        if m.is_null() || !pos.gives_check(m) {
+            ""
+        } else if pos.play(m).has_legal_move() {
+            " +"
+        } else {
+            " #"
         }
     }
 
@@ -101,21 +103,33 @@ impl<'a> TreeWriter<'a> {
     }
 
     /// Set play (Black's moves in the diagram), followed by its empty line.
-    pub fn set_play(&mut self, diagram: &Position, play: &DefenderPlay) {
+    pub fn set_play<P: PopeyeGame>(&mut self, diagram: &P, play: &DefenderPlay<P::Move>) {
         self.black_play(diagram, &Threat::NotShown, &play.defences);
         self.out.push('\n');
     }
 
     /// Black's moves (after the threat's, when one is given) from the diagram, Black to move:
     /// they are the play's second half-move, after White's pass or the key before the diagram.
-    fn black_play(&mut self, diagram: &Position, threat: &Threat, defences: &[DefenceNode]) {
-        let black_first = diagram.after_null();
-        walk_defender_play(self, &black_first, &[Move::NULL], threat, defences, 0);
+    fn black_play<P: PopeyeGame>(
+        &mut self,
+        diagram: &P,
+        threat: &Threat<P::Move>,
+        defences: &[DefenceNode<P::Move>],
+    ) {
+        let black_first = diagram.pass();
+        walk_defender_play(
+            self,
+            &black_first,
+            &[P::Move::default()],
+            threat,
+            defences,
+            0,
+        );
     }
 
     /// Post-key play: ` threat:`/` zugzwang.` and Black's moves; refuting moves are followed
     /// by `refutes.`.
-    pub fn post_key(&mut self, diagram: &Position, play: &DefenderPlay) {
+    pub fn post_key<P: PopeyeGame>(&mut self, diagram: &P, play: &DefenderPlay<P::Move>) {
         match &play.threat {
             Threat::NotShown => {}
             Threat::Zugzwang => {
@@ -130,22 +144,22 @@ impl<'a> TreeWriter<'a> {
 
     /// Keys and tries in Popeye's order, each followed by an empty line; with `MoveNumbers`
     /// (or a start/end number) the numbered first moves decide what is printed and tested.
-    pub fn first_moves(&mut self, solution: &Solution, moves: u32) {
+    pub fn first_moves<P: PopeyeGame>(&mut self, solution: &Solution<P>, moves: u32) {
         let root = &solution.position;
-        let lister = self.attack_lister(moves);
+        let lister = self.attack_lister::<P>(moves);
         // Reflex play: the attacker must reach the goal itself, and the play fails.
         let mut forced = solution.forced_goal.clone();
-        forced.sort_by_key(|&m| sibling_key(root, m, lister));
+        forced.sort_by_key(|&m| root.sibling_key(m, lister));
         for m in forced {
-            let text = to_popeye(root, m, self.language);
+            let text = root.move_text(m, self.language);
             let _ = writeln!(self.out, "   1.{text}{} ?!?", self.mark(root, m));
         }
         let numbered = self.options.move_numbers
             || self.options.start_move_number.is_some()
             || self.options.up_to_move_number.is_some();
         if !numbered {
-            let mut nodes: Vec<&AttackNode> = solution.first_moves.iter().collect();
-            nodes.sort_by_key(|n| sibling_key(root, n.mv, lister));
+            let mut nodes: Vec<&AttackNode<P::Move>> = solution.first_moves.iter().collect();
+            nodes.sort_by_key(|n| root.sibling_key(n.mv, lister));
             for node in nodes {
                 self.first_move(root, node);
             }
@@ -153,13 +167,13 @@ impl<'a> TreeWriter<'a> {
         }
         let start = self.options.start_move_number.unwrap_or(1);
         let end = self.options.up_to_move_number.unwrap_or(u32::MAX);
-        for numbered in numbered_first_moves(root, lister) {
+        for numbered in root.numbered_first_moves(lister) {
             if numbered.number < start || numbered.number > end {
                 continue;
             }
             if self.options.move_numbers {
                 let check = if numbered.checks { "+ " } else { "" };
-                let text = to_popeye(root, numbered.mv, self.language);
+                let text = root.move_text(numbered.mv, self.language);
                 let _ = writeln!(self.out, "{:>3}  ({text} {check})", numbered.number);
             }
             if let Some(node) = solution.first_moves.iter().find(|n| n.mv == numbered.mv) {
@@ -168,7 +182,7 @@ impl<'a> TreeWriter<'a> {
         }
     }
 
-    fn first_move(&mut self, root: &Position, node: &AttackNode) {
+    fn first_move<P: PopeyeGame>(&mut self, root: &P, node: &AttackNode<P::Move>) {
         walk_attack(self, root, node, StepKind::First);
         self.out.push('\n');
     }
@@ -176,9 +190,9 @@ impl<'a> TreeWriter<'a> {
 
 /// The walk prints each move where Popeye lists it: a White move with its threat and variations
 /// at move number `k` (half-move `2k - 2`), a Black move at `k` (half-move `2k - 1`).
-impl Visitor for TreeWriter<'_> {
+impl<P: PopeyeGame> Visitor<P> for TreeWriter<'_> {
     /// A White move line, with ` !`/` ?` for a key or try and ` threat:`/` zugzwang.`.
-    fn attack(&mut self, step: &Step, node: &AttackNode) {
+    fn attack(&mut self, step: &Step<P>, node: &AttackNode<P::Move>) {
         let k = step.ply() as u32 / 2 + 1;
         let verdict = match (step.kind, node.is_try()) {
             (StepKind::First, true) => " ?",
@@ -194,23 +208,23 @@ impl Visitor for TreeWriter<'_> {
             self.out,
             "{:>w$}.{}{}{verdict}{suffix}",
             k,
-            to_popeye(step.pos, node.mv, self.language),
+            step.pos.move_text(node.mv, self.language),
             self.mark(step.pos, node.mv),
             w = white_width(k)
         );
     }
 
     /// A try's `but` and refutations, after its play.
-    fn leave_attack(&mut self, step: &Step, node: &AttackNode) {
+    fn leave_attack(&mut self, step: &Step<P>, node: &AttackNode<P::Move>) {
         if step.kind != StepKind::First || !node.is_try() {
             return;
         }
         let _ = writeln!(self.out, "    {}", self.word(Message::But));
-        let after = step.pos.after(node.mv);
+        let after = step.pos.play(node.mv);
         let mut refutations = node.refutations.clone();
-        refutations.sort_by_key(|&m| sibling_key(&after, m, Lister::Ordinary));
+        refutations.sort_by_key(|&m| after.sibling_key(m, Lister::Ordinary));
         for m in refutations {
-            let text = to_popeye(&after, m, self.language);
+            let text = after.move_text(m, self.language);
             let _ = writeln!(
                 self.out,
                 "{:>w$}...{text}{} !",
@@ -222,13 +236,13 @@ impl Visitor for TreeWriter<'_> {
     }
 
     /// A Black move line; a move without continuation refutes (post-key play).
-    fn defence(&mut self, step: &Step, node: &DefenceNode, _remaining: u32) {
+    fn defence(&mut self, step: &Step<P>, node: &DefenceNode<P::Move>, _remaining: u32) {
         let k = (step.ply() as u32).div_ceil(2);
         let _ = writeln!(
             self.out,
             "{:>w$}...{}{}",
             k,
-            to_popeye(step.pos, node.mv, self.language),
+            step.pos.move_text(node.mv, self.language),
             self.mark(step.pos, node.mv),
             w = black_width(k)
         );
@@ -239,12 +253,12 @@ impl Visitor for TreeWriter<'_> {
         }
     }
 
-    fn order_attacks(&self, pos: &Position, nodes: &mut [&AttackNode]) {
-        nodes.sort_by_key(|n| sibling_key(pos, n.mv, self.attack_lister(n.length)));
+    fn order_attacks(&self, pos: &P, nodes: &mut [&AttackNode<P::Move>]) {
+        nodes.sort_by_key(|n| pos.sibling_key(n.mv, self.attack_lister::<P>(n.length)));
     }
 
-    fn order_defences(&self, pos: &Position, nodes: &mut [&DefenceNode]) {
-        nodes.sort_by_key(|n| sibling_key(pos, n.mv, Lister::Ordinary));
+    fn order_defences(&self, pos: &P, nodes: &mut [&DefenceNode<P::Move>]) {
+        nodes.sort_by_key(|n| pos.sibling_key(n.mv, Lister::Ordinary));
     }
 }
 

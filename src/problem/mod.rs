@@ -19,16 +19,18 @@ pub use stipulation::{
 
 use crate::board::Position;
 
-/// A chess problem: what is on the board, what must be achieved, and what to report.
+/// A chess problem: what is on the board, what must be achieved, and what to report. The
+/// board is the orthodox [`Position`] unless the problem has fairy pieces (then any game of
+/// [`crate::rules::Rules`], e.g. [`crate::fairy::FairyPosition`]).
 #[derive(Clone, Debug)]
-pub struct Problem {
-    pub position: Position,
+pub struct Problem<P = Position> {
+    pub position: P,
     pub stipulation: Stipulation,
     pub options: SolveOptions,
 }
 
-impl Problem {
-    pub fn new(position: Position, stipulation: Stipulation) -> Problem {
+impl<P> Problem<P> {
+    pub fn new(position: P, stipulation: Stipulation) -> Problem<P> {
         Problem {
             position,
             stipulation,
@@ -37,7 +39,7 @@ impl Problem {
     }
 
     /// A directmate in `n` with default options.
-    pub fn directmate(position: Position, n: u32) -> Problem {
+    pub fn directmate(position: P, n: u32) -> Problem<P> {
         Problem::new(position, Stipulation::direct_mate(n))
     }
 }

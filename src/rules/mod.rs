@@ -9,8 +9,8 @@
 //! roles or fairy promotions brings its own move; it packs into 16 bits for the
 //! transposition table. The null move ([`Default`]) is the pass a threat is read from.
 //!
-//! What stays orthodox-only: the game search (`search/`), and the solution tree, which holds
-//! board moves (the tree builder takes `Rules<Move = board::Move>`). Popeye's
+//! What stays orthodox-only: the game search (`search/`). The solution tree, the battle solver
+//! and help play hold the game's own moves (`crate::solution::AttackNode<M>`). Popeye's
 //! `MaxFlightsquares` asks the rules for [`Rules::king_move_count`].
 
 mod orthodox;

@@ -31,11 +31,12 @@ pub(crate) mod fixtures {
 }
 
 use crate::board::{Move, Position};
+use crate::rules::Rules;
 use std::time::Duration;
 
 /// What the attacker threatens after its move, were the defender to pass.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub enum Threat {
+pub enum Threat<M = Move> {
     /// Not computed: the move checks or mates, it is the attacker's last move, or threats are off.
     #[default]
     NotShown,
@@ -43,25 +44,25 @@ pub enum Threat {
     Zugzwang,
     /// Every shortest attacker continuation after the defender's null move (several = a
     /// threat dual).
-    Threats(Vec<AttackNode>),
+    Threats(Vec<AttackNode<M>>),
 }
 
 /// An attacker's move (key, try, threat or continuation) and the play that follows it.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct AttackNode {
-    pub mv: Move,
+pub struct AttackNode<M = Move> {
+    pub mv: M,
     /// Moves the attacker needs to reach the goal counting this one (1 = this move mates). For a refuted try,
     /// the length it was tested for.
     pub length: u32,
-    pub threat: Threat,
+    pub threat: Threat<M>,
     /// The defender's replies shown as variations, each with every shortest continuation.
-    pub defences: Vec<DefenceNode>,
+    pub defences: Vec<DefenceNode<M>>,
     /// Defender's moves that defeat this move (non-empty only for tries).
-    pub refutations: Vec<Move>,
+    pub refutations: Vec<M>,
 }
 
-impl AttackNode {
-    pub fn leaf(mv: Move, length: u32) -> AttackNode {
+impl<M> AttackNode<M> {
+    pub fn leaf(mv: M, length: u32) -> AttackNode<M> {
         AttackNode {
             mv,
             length,
@@ -79,14 +80,14 @@ impl AttackNode {
 
 /// A defender's move and the attacker's answers to it.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct DefenceNode {
-    pub mv: Move,
+pub struct DefenceNode<M = Move> {
+    pub mv: M,
     /// Every shortest attacker continuation (more than one is a dual). Empty only in post-key
     /// play, where it marks a defence that refutes (Popeye prints `refutes.`).
-    pub continuations: Vec<AttackNode>,
+    pub continuations: Vec<AttackNode<M>>,
 }
 
-impl DefenceNode {
+impl<M> DefenceNode<M> {
     /// A defence after which the attacker cannot reach the goal in time (listed only in post-key play).
     pub fn refutes(&self) -> bool {
         self.continuations.is_empty()
@@ -96,25 +97,25 @@ impl DefenceNode {
 /// The defender's play in the diagram position (set play), or after the key for
 /// `PostKeyPlay`.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct DefenderPlay {
-    pub threat: Threat,
-    pub defences: Vec<DefenceNode>,
+pub struct DefenderPlay<M = Move> {
+    pub threat: Threat<M>,
+    pub defences: Vec<DefenceNode<M>>,
 }
 
 /// One line of help or series play: the moves from the diagram to the goal, in order; in
 /// series play a [`Move::NULL`] stands for each pass of the other side.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct Line {
-    pub moves: Vec<Move>,
+pub struct Line<M = Move> {
+    pub moves: Vec<M>,
 }
 
 /// Everything found for a help or series problem (one part of it: set play, the play, or the
 /// duplex half): every solution as a line of play, shortest first.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct HelpSolution {
+pub struct HelpSolution<P: Rules = Position> {
     /// The position the play starts from.
-    pub position: Position,
-    pub lines: Vec<Line>,
+    pub position: P,
+    pub lines: Vec<Line<P::Move>>,
     /// False when a limit cut the search short: the list may be partial.
     pub complete: bool,
     /// True when `MaxSolutions` (or `StopOnShortSolutions`) stopped the search: the list is
@@ -132,16 +133,16 @@ pub struct SearchStats {
 
 /// Everything the solver found for one battle-play problem.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Solution {
+pub struct Solution<P: Rules = Position> {
     /// The position the play starts from.
-    pub position: Position,
+    pub position: P,
     /// Keys and tries, in the order the solver was asked to try them (its `FirstMoveOrder`).
-    pub first_moves: Vec<AttackNode>,
+    pub first_moves: Vec<AttackNode<P::Move>>,
     /// Set play (`SetPlay`), or the play after the key (`PostKeyPlay`).
-    pub set_play: Option<DefenderPlay>,
+    pub set_play: Option<DefenderPlay<P::Move>>,
     /// Reflex play: the attacker's moves that reach the goal at once in the diagram. It must
     /// play one, so nothing else is tried and there is no key (Popeye marks them `?!?`).
-    pub forced_goal: Vec<Move>,
+    pub forced_goal: Vec<P::Move>,
     /// False when a limit (time, nodes, stop) cut the search short: the lists may be partial.
     pub complete: bool,
     /// True when `MaxSolutions` stopped the search with first moves left untested.
@@ -157,14 +158,14 @@ pub struct Solution {
 /// tree is no use to a reader, and building and writing it cost more than the search.
 pub const MAX_TREE_NODES: usize = 5_000;
 
-impl Solution {
+impl<P: Rules> Solution<P> {
     /// The keys (unrefuted first moves).
-    pub fn keys(&self) -> impl Iterator<Item = &AttackNode> {
+    pub fn keys(&self) -> impl Iterator<Item = &AttackNode<P::Move>> {
         self.first_moves.iter().filter(|n| !n.is_try())
     }
 
     /// The tries, each with its refutations.
-    pub fn tries(&self) -> impl Iterator<Item = &AttackNode> {
+    pub fn tries(&self) -> impl Iterator<Item = &AttackNode<P::Move>> {
         self.first_moves.iter().filter(|n| n.is_try())
     }
 
@@ -176,7 +177,7 @@ impl Solution {
     /// Whether the directmate in `moves` is sound as a problemist means it: exactly one key,
     /// and no mate sooner than stipulated.
     pub fn soundness(&self, moves: u32) -> Soundness {
-        let keys: Vec<&AttackNode> = self.keys().collect();
+        let keys: Vec<&AttackNode<P::Move>> = self.keys().collect();
         match keys.as_slice() {
             [key] if key.length < moves => Soundness::ShortMate,
             [_] if self.max_solutions_reached || !self.complete => Soundness::Undecided,

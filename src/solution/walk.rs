@@ -26,6 +26,7 @@
 
 use super::{AttackNode, DefenceNode, Line, Threat};
 use crate::board::{Move, Position};
+use crate::rules::{RuleMove, Rules};
 
 /// Which place in the play a move holds.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -40,42 +41,46 @@ pub enum StepKind {
     Defence,
 }
 
-/// What the walk carries down the play: the [`Position`] for writers that name moves, or `()`
-/// for writers that need only the moves.
+/// What the walk carries down the play: the position (any [`Rules`]) for writers that name
+/// moves, or `()` for writers that need only the (orthodox) moves.
 pub trait Replay: Sized {
+    /// The moves of the play.
+    type Move: RuleMove;
     /// After `m` is played.
-    fn after(&self, m: Move) -> Self;
+    fn after(&self, m: Self::Move) -> Self;
     /// After a pass (the defender's before a threat).
     fn after_pass(&self) -> Self;
 }
 
-impl Replay for Position {
-    fn after(&self, m: Move) -> Position {
-        Position::after(self, m)
+impl<R: Rules> Replay for R {
+    type Move = R::Move;
+    fn after(&self, m: R::Move) -> R {
+        self.play(m)
     }
-    fn after_pass(&self) -> Position {
-        self.after_null()
+    fn after_pass(&self) -> R {
+        self.pass()
     }
 }
 
 impl Replay for () {
+    type Move = Move;
     fn after(&self, _: Move) {}
     fn after_pass(&self) {}
 }
 
 /// Where a visited move is played.
 #[derive(Clone, Copy, Debug)]
-pub struct Step<'a, B = Position> {
+pub struct Step<'a, B: Replay = Position> {
     /// The position the move is played in (for [`Visitor::defender_to_move`], the defender's
     /// position).
     pub pos: &'a B,
     /// The moves from the diagram to `pos`; [`Move::NULL`] stands for a pass (the defender's
     /// before a threat, the attacker's before set play).
-    pub line: &'a [Move],
+    pub line: &'a [B::Move],
     pub kind: StepKind,
 }
 
-impl<B> Step<'_, B> {
+impl<B: Replay> Step<'_, B> {
     /// The half-move number of the move played here, from 0 (the key's).
     pub fn ply(&self) -> usize {
         self.line.len()
@@ -83,23 +88,23 @@ impl<B> Step<'_, B> {
 }
 
 /// What a writer does at each step of the walk. Every method has an empty default.
-pub trait Visitor<B = Position> {
+pub trait Visitor<B: Replay = Position> {
     /// An attacker's move, before its threat and defences.
-    fn attack(&mut self, _step: &Step<B>, _node: &AttackNode) {}
+    fn attack(&mut self, _step: &Step<B>, _node: &AttackNode<B::Move>) {}
     /// After everything under an attacker's move.
-    fn leave_attack(&mut self, _step: &Step<B>, _node: &AttackNode) {}
+    fn leave_attack(&mut self, _step: &Step<B>, _node: &AttackNode<B::Move>) {}
     /// The defender is to move in `step.pos`, after the attacker's move (or pass) ending
     /// `step.line`, who has `length` moves counting that one; its threat and defences follow.
-    fn defender_to_move(&mut self, _step: &Step<B>, _threat: &Threat, _length: u32) {}
+    fn defender_to_move(&mut self, _step: &Step<B>, _threat: &Threat<B::Move>, _length: u32) {}
     /// A defender's move, before the continuations; the attacker has `remaining` moves left.
-    fn defence(&mut self, _step: &Step<B>, _node: &DefenceNode, _remaining: u32) {}
+    fn defence(&mut self, _step: &Step<B>, _node: &DefenceNode<B::Move>, _remaining: u32) {}
     /// After everything under a defender's move.
-    fn leave_defence(&mut self, _step: &Step<B>, _node: &DefenceNode) {}
+    fn leave_defence(&mut self, _step: &Step<B>, _node: &DefenceNode<B::Move>) {}
     /// Puts sibling attacker moves (threats, continuations) played in `pos` in listing order;
     /// by default the solution's order is kept.
-    fn order_attacks(&self, _pos: &B, _nodes: &mut [&AttackNode]) {}
+    fn order_attacks(&self, _pos: &B, _nodes: &mut [&AttackNode<B::Move>]) {}
     /// Puts sibling defences played in `pos` in listing order.
-    fn order_defences(&self, _pos: &B, _nodes: &mut [&DefenceNode]) {}
+    fn order_defences(&self, _pos: &B, _nodes: &mut [&DefenceNode<B::Move>]) {}
 }
 
 /// Walks an attacker's move played in `pos` from the diagram (a key or try: `kind` is
@@ -107,7 +112,7 @@ pub trait Visitor<B = Position> {
 pub fn walk_attack<B: Replay, V: Visitor<B>>(
     visitor: &mut V,
     pos: &B,
-    node: &AttackNode,
+    node: &AttackNode<B::Move>,
     kind: StepKind,
 ) {
     Walk {
@@ -124,9 +129,9 @@ pub fn walk_attack<B: Replay, V: Visitor<B>>(
 pub fn walk_defender_play<B: Replay, V: Visitor<B>>(
     visitor: &mut V,
     pos: &B,
-    line: &[Move],
-    threat: &Threat,
-    defences: &[DefenceNode],
+    line: &[B::Move],
+    threat: &Threat<B::Move>,
+    defences: &[DefenceNode<B::Move>],
     length: u32,
 ) {
     Walk {
@@ -137,18 +142,18 @@ pub fn walk_defender_play<B: Replay, V: Visitor<B>>(
     .replies(pos, threat, defences, length);
 }
 
-fn step<'a, B>(pos: &'a B, line: &'a [Move], kind: StepKind) -> Step<'a, B> {
+fn step<'a, B: Replay>(pos: &'a B, line: &'a [B::Move], kind: StepKind) -> Step<'a, B> {
     Step { pos, line, kind }
 }
 
-struct Walk<'v, V, B> {
+struct Walk<'v, V, B: Replay> {
     visitor: &'v mut V,
-    line: Vec<Move>,
+    line: Vec<B::Move>,
     board: std::marker::PhantomData<B>,
 }
 
 impl<B: Replay, V: Visitor<B>> Walk<'_, V, B> {
-    fn attack(&mut self, pos: &B, node: &AttackNode, kind: StepKind) {
+    fn attack(&mut self, pos: &B, node: &AttackNode<B::Move>, kind: StepKind) {
         self.visitor.attack(&step(pos, &self.line, kind), node);
         let after = pos.after(node.mv);
         self.line.push(node.mv);
@@ -158,31 +163,37 @@ impl<B: Replay, V: Visitor<B>> Walk<'_, V, B> {
             .leave_attack(&step(pos, &self.line, kind), node);
     }
 
-    fn replies(&mut self, pos: &B, threat: &Threat, defences: &[DefenceNode], length: u32) {
+    fn replies(
+        &mut self,
+        pos: &B,
+        threat: &Threat<B::Move>,
+        defences: &[DefenceNode<B::Move>],
+        length: u32,
+    ) {
         self.visitor
             .defender_to_move(&step(pos, &self.line, StepKind::Defence), threat, length);
         if let Threat::Threats(threats) = threat {
             let passed = pos.after_pass();
-            self.line.push(Move::NULL);
+            self.line.push(B::Move::default());
             self.attacks(&passed, threats, StepKind::Threat);
             self.line.pop();
         }
-        let mut sorted: Vec<&DefenceNode> = defences.iter().collect();
+        let mut sorted: Vec<&DefenceNode<B::Move>> = defences.iter().collect();
         self.visitor.order_defences(pos, &mut sorted);
         for node in sorted {
             self.defence(pos, node, length.saturating_sub(1));
         }
     }
 
-    fn attacks(&mut self, pos: &B, nodes: &[AttackNode], kind: StepKind) {
-        let mut sorted: Vec<&AttackNode> = nodes.iter().collect();
+    fn attacks(&mut self, pos: &B, nodes: &[AttackNode<B::Move>], kind: StepKind) {
+        let mut sorted: Vec<&AttackNode<B::Move>> = nodes.iter().collect();
         self.visitor.order_attacks(pos, &mut sorted);
         for node in sorted {
             self.attack(pos, node, kind);
         }
     }
 
-    fn defence(&mut self, pos: &B, node: &DefenceNode, remaining: u32) {
+    fn defence(&mut self, pos: &B, node: &DefenceNode<B::Move>, remaining: u32) {
         self.visitor
             .defence(&step(pos, &self.line, StepKind::Defence), node, remaining);
         let after = pos.after(node.mv);
@@ -195,18 +206,22 @@ impl<B: Replay, V: Visitor<B>> Walk<'_, V, B> {
 }
 
 /// What a writer does at each move of a help or series line ([`walk_lines`]).
-pub trait LineVisitor<B = Position> {
+pub trait LineVisitor<B: Replay = Position> {
     /// Before the first move of `line`.
-    fn start_line(&mut self, _line: &Line) {}
+    fn start_line(&mut self, _line: &Line<B::Move>) {}
     /// The move `line.moves[index]` played in `pos` ([`Move::NULL`]: the other side passes).
-    fn line_move(&mut self, pos: &B, line: &Line, index: usize);
+    fn line_move(&mut self, pos: &B, line: &Line<B::Move>, index: usize);
     /// After the last move of `line`.
-    fn end_line(&mut self, _line: &Line) {}
+    fn end_line(&mut self, _line: &Line<B::Move>) {}
 }
 
 /// Walks every line of help or series play from `root` in the order given, replaying each so
 /// the visitor sees the position each move is played in.
-pub fn walk_lines<B: Replay + Clone, V: LineVisitor<B>>(visitor: &mut V, root: &B, lines: &[Line]) {
+pub fn walk_lines<B: Replay + Clone, V: LineVisitor<B>>(
+    visitor: &mut V,
+    root: &B,
+    lines: &[Line<B::Move>],
+) {
     for line in lines {
         visitor.start_line(line);
         let mut pos = root.clone();

@@ -4,14 +4,15 @@
 //! `popeye::order` and `popeye::shown` — so the solver analyses and never decides how a
 //! solution reads. A [`Presentation`] carries the two together.
 
-use crate::board::{MoveList, Position};
+use crate::board::Position;
+use crate::rules::{Moves, Rules};
 
 /// Sorts the legal first moves of a position into the order in which they are tried and
 /// listed; the `u32` is the stipulation's number of moves.
-pub type FirstMoveOrder = fn(&Position, &mut MoveList, u32);
+pub type FirstMoveOrder<R = Position> = fn(&R, &mut Moves<R>, u32);
 
 /// The [`FirstMoveOrder`] that keeps the move generator's order.
-pub fn generation_order(_: &Position, _: &mut MoveList, _: u32) {}
+pub fn generation_order<R: Rules>(_: &R, _: &mut Moves<R>, _: u32) {}
 
 /// What the tree builder knows of one defence that does not refute, when it asks whether to
 /// show it.
@@ -37,17 +38,25 @@ pub fn every_defence(_: &DefenceFacts, _: &mut dyn FnMut() -> bool) -> bool {
     true
 }
 
-/// A front end's presentation choices, handed to [`super::solve`].
-#[derive(Clone, Copy, Debug)]
-pub struct Presentation {
-    pub first_moves: FirstMoveOrder,
+/// A front end's presentation choices for the game `R`, handed to [`super::solve`].
+#[derive(Debug)]
+pub struct Presentation<R: Rules = Position> {
+    pub first_moves: FirstMoveOrder<R>,
     pub shown_defences: ShownDefences,
 }
 
-impl Presentation {
+impl<R: Rules> Clone for Presentation<R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<R: Rules> Copy for Presentation<R> {}
+
+impl<R: Rules> Presentation<R> {
     /// The solver's own: generation order, every defence shown.
-    pub const NEUTRAL: Presentation = Presentation {
-        first_moves: generation_order,
+    pub const NEUTRAL: Presentation<R> = Presentation {
+        first_moves: generation_order::<R>,
         shown_defences: every_defence,
     };
 }

@@ -4,7 +4,8 @@
 //! The solver has no presentation of its own: the front end passes the order in which first
 //! moves are tried and listed (`MaxSolutions` keeps the keys that come first in it) and which
 //! defences are shown, as a [`Presentation`]. Problems are orthodox, so this part works on [`Position`]; the searches
-//! under it are generic over [`crate::rules::Rules`].
+//! under it are generic over [`crate::rules::Rules`], and so is this part: a problem on any
+//! game's position (the orthodox board, a fairy position) gets the same solution.
 
 use super::present::{Presentation, ShownDefences};
 use super::prover::{Prover, Restrictions};
@@ -14,10 +15,9 @@ use super::tt::{
     SelfStalemate, Stalemate,
 };
 use super::{Dfpn, TranspositionTable};
-use crate::board::{Move, Position};
 use crate::kernel::SearchControl;
 use crate::problem::{Goal, PlayKind, Problem};
-use crate::rules::RuleMove;
+use crate::rules::{RuleMove, Rules};
 use crate::solution::{AttackNode, DefenderPlay, SearchStats, Solution};
 use crate::util::threads::join_all;
 use parking_lot::Mutex;
@@ -52,11 +52,11 @@ pub enum SolveError {
 }
 
 /// Solves a problem with a fresh table sized by [`default_hash_mb`].
-pub fn solve(
-    problem: &Problem,
+pub fn solve<R: Rules>(
+    problem: &Problem<R>,
     control: &SearchControl,
-    presentation: Presentation,
-) -> Result<Solution, SolveError> {
+    presentation: Presentation<R>,
+) -> Result<Solution<R>, SolveError> {
     check_supported(problem)?;
     let mb = default_hash_mb(problem);
     if let Some(solved) = solve_beyond_mate(problem, control, mb, presentation) {
@@ -67,13 +67,16 @@ pub fn solve(
             let tt = TranspositionTable::for_question(mb, question);
             solve_question(problem, control, &tt, presentation)
         }
-        None => solve_question(problem, control, &TranspositionTable::new(mb), presentation),
+        None => {
+            let tt = TranspositionTable::for_question(mb, super::DirectMate);
+            solve_question(problem, control, &tt, presentation)
+        }
     }
 }
 
 /// A table size that suits the stipulation: large enough for the search, small enough that a
 /// short problem does not pay for zeroing memory it never uses (huge pages are zeroed whole).
-pub fn default_hash_mb(problem: &Problem) -> usize {
+pub fn default_hash_mb<P>(problem: &Problem<P>) -> usize {
     match problem.stipulation.moves() {
         0..=2 => 2,
         3 => 8,
@@ -86,12 +89,12 @@ pub fn default_hash_mb(problem: &Problem) -> usize {
 /// Solves a problem over a caller's directmate table (the UCI engine keeps one across
 /// searches). A problem under `Threat`/`MaxFlightsquares` asks another question, whose answers
 /// would mislead every later search sharing `tt`: it gets a table of its own, of the same size.
-pub fn solve_with_table(
-    problem: &Problem,
+pub fn solve_with_table<R: Rules>(
+    problem: &Problem<R>,
     control: &SearchControl,
-    tt: &TranspositionTable,
-    presentation: Presentation,
-) -> Result<Solution, SolveError> {
+    tt: &TranspositionTable<super::DirectMate, R::Move>,
+    presentation: Presentation<R>,
+) -> Result<Solution<R>, SolveError> {
     check_supported(problem)?;
     let mb = (tt.size_bytes() >> 20).max(1);
     if let Some(solved) = solve_beyond_mate(problem, control, mb, presentation) {
@@ -108,19 +111,19 @@ pub fn solve_with_table(
 
 /// Battle play other than the directmate (`s#N`, `r#N`, `=N`, `s=N`, `r=N`), each over a
 /// table of `mb` MB answering its own question; `None` for a directmate.
-fn solve_beyond_mate(
-    problem: &Problem,
+fn solve_beyond_mate<R: Rules>(
+    problem: &Problem<R>,
     control: &SearchControl,
     mb: usize,
-    presentation: Presentation,
-) -> Option<Result<Solution, SolveError>> {
-    fn with<Q: Question>(
+    presentation: Presentation<R>,
+) -> Option<Result<Solution<R>, SolveError>> {
+    fn with<R: Rules, Q: Question>(
         question: Q,
-        problem: &Problem,
+        problem: &Problem<R>,
         control: &SearchControl,
         mb: usize,
-        presentation: Presentation,
-    ) -> Result<Solution, SolveError> {
+        presentation: Presentation<R>,
+    ) -> Result<Solution<R>, SolveError> {
         let tt = TranspositionTable::for_question(mb, question);
         solve_question(problem, control, &tt, presentation)
     }
@@ -139,7 +142,7 @@ fn solve_beyond_mate(
     })
 }
 
-fn check_supported(problem: &Problem) -> Result<(), SolveError> {
+fn check_supported<P>(problem: &Problem<P>) -> Result<(), SolveError> {
     let stip = problem.stipulation;
     // Help and series play is solved by `crate::help`, not by the battle-play solver.
     if !stip.is_supported() || stip.is_help_or_series() {
@@ -149,7 +152,7 @@ fn check_supported(problem: &Problem) -> Result<(), SolveError> {
 }
 
 /// The restricted question of a problem under Popeye's `Threat`/`MaxFlightsquares`, if any.
-fn restricted(problem: &Problem) -> Option<Restricted> {
+fn restricted<P>(problem: &Problem<P>) -> Option<Restricted> {
     let restrictions = Restrictions {
         max_threat: problem.options.max_threat_length,
         max_flights: problem.options.max_flights,
@@ -158,18 +161,18 @@ fn restricted(problem: &Problem) -> Option<Restricted> {
 }
 
 /// Solves a supported problem over a table of its question.
-fn solve_question<Q: Question>(
-    problem: &Problem,
+fn solve_question<R: Rules, Q: Question>(
+    problem: &Problem<R>,
     control: &SearchControl,
-    tt: &TranspositionTable<Q>,
-    presentation: Presentation,
-) -> Result<Solution, SolveError> {
+    tt: &TranspositionTable<Q, R::Move>,
+    presentation: Presentation<R>,
+) -> Result<Solution<R>, SolveError> {
     let n = problem.stipulation.moves();
     let options = &problem.options;
     let mut prover = Prover::new(tt, control);
     let started = std::time::Instant::now();
 
-    let mut root = problem.position;
+    let mut root = problem.position.clone();
     let mut set_play = None;
     let mut first_moves = Vec::new();
     let mut forced_goal = Vec::new();
@@ -182,7 +185,7 @@ fn solve_question<Q: Question>(
         if root.is_check() {
             return Err(SolveError::PostKeyIllegal("White is in check".into()));
         }
-        root = root.after_null();
+        root = root.pass();
         let mut builder = TreeBuilder {
             prover: &mut prover,
             options,
@@ -200,7 +203,7 @@ fn solve_question<Q: Question>(
                 budget: &budget,
                 shown: presentation.shown_defences,
             };
-            let diagram_black = root.after_null();
+            let diagram_black = root.pass();
             let play = builder.black_play(&diagram_black, n - 1);
             // Set play lists only Black moves that have a set mate; no threat line.
             set_play = Some(DefenderPlay {
@@ -210,7 +213,7 @@ fn solve_question<Q: Question>(
         }
         if Q::PLAY == BattlePlay::Reflex {
             // The attacker must reach the goal itself if it can: the play fails at once.
-            forced_goal = Prover::<Position, Q>::goal_moves(&root);
+            forced_goal = Prover::<R, Q>::goal_moves(&root);
         }
         if forced_goal.is_empty() {
             let found = solve_first_moves(
@@ -233,7 +236,7 @@ fn solve_question<Q: Question>(
     // first moves untested, whatever the main thread saw.
     let complete = !prover.aborted() && !workers_stopped;
     Ok(Solution {
-        position: problem.position,
+        position: problem.position.clone(),
         first_moves,
         set_play,
         forced_goal,
@@ -248,9 +251,9 @@ fn solve_question<Q: Question>(
 }
 
 /// What [`solve_first_moves`] found.
-struct FirstMoves {
+struct FirstMoves<M> {
     /// Keys and tries, in listing order.
-    nodes: Vec<AttackNode>,
+    nodes: Vec<AttackNode<M>>,
     /// `MaxSolutions` ended the list early.
     max_solutions_reached: bool,
     /// A worker thread's prover was stopped by a limit (the calling prover's own flag says
@@ -262,15 +265,15 @@ struct FirstMoves {
 /// listing order.
 /// With several threads the first moves are shared out among them (one prover each, one shared
 /// table); the result is the same as with one. A panicking thread is an error, never a gap.
-fn solve_first_moves<Q: Question>(
-    root: &Position,
+fn solve_first_moves<R: Rules, Q: Question>(
+    root: &R,
     n: u32,
-    prover: &mut Prover<Position, Q>,
-    problem: &Problem,
+    prover: &mut Prover<R, Q>,
+    problem: &Problem<R>,
     threads: usize,
-    presentation: Presentation,
+    presentation: Presentation<R>,
     budget: &TreeBudget,
-) -> Result<FirstMoves, SolveError> {
+) -> Result<FirstMoves<R::Move>, SolveError> {
     // Deep problems: df-pn proves a key far faster than the depth-first search, which in turn
     // is the better tool for refuting the other first moves. A budgeted df-pn run at the root
     // leaves its proof in the shared table for the loop below.
@@ -288,7 +291,7 @@ fn solve_first_moves<Q: Question>(
     let shown = presentation.shown_defences;
 
     let mut workers_stopped = false;
-    let results: Vec<Option<FirstMove>> = if threads <= 1 {
+    let results: Vec<Option<FirstMove<R::Move>>> = if threads <= 1 {
         let mut results = Vec::new();
         let mut keys = 0;
         for &m in first.iter() {
@@ -302,7 +305,8 @@ fn solve_first_moves<Q: Question>(
         results
     } else {
         let next = AtomicUsize::new(0);
-        let slots: Vec<Mutex<Option<FirstMove>>> = first.iter().map(|_| Mutex::new(None)).collect();
+        let slots: Vec<Mutex<Option<FirstMove<R::Move>>>> =
+            first.iter().map(|_| Mutex::new(None)).collect();
         let (tt, control) = (prover.table(), prover.control());
         let joined = std::thread::scope(|scope| {
             let workers: Vec<_> = (0..threads)
@@ -359,26 +363,26 @@ fn solve_first_moves<Q: Question>(
 }
 
 /// What one first move turned out to be.
-enum FirstMove {
-    Key(AttackNode),
-    Try(AttackNode),
+enum FirstMove<M> {
+    Key(AttackNode<M>),
+    Try(AttackNode<M>),
 }
 
 /// Tests one first move: a key (with its play when variations are wanted), a try (refuted by
 /// at most the allowed number of Black moves, with its refutations), or neither.
-fn first_move<Q: Question>(
-    prover: &mut Prover<Position, Q>,
-    root: &Position,
-    m: Move,
+fn first_move<R: Rules, Q: Question>(
+    prover: &mut Prover<R, Q>,
+    root: &R,
+    m: R::Move,
     n: u32,
-    problem: &Problem,
+    problem: &Problem<R>,
     (budget, shown): (&TreeBudget, ShownDefences),
-) -> Option<FirstMove> {
+) -> Option<FirstMove<R::Move>> {
     let options = &problem.options;
     if !prover.move_allowed(root, m, n) {
         return None; // under Threat/MaxFlightsquares neither a key nor a try
     }
-    let child = root.after(m);
+    let child = root.play(m);
     let shortest = prover.shortest_loss(&child, n - 1);
     let mut builder = TreeBuilder {
         prover,
@@ -408,18 +412,18 @@ fn first_move<Q: Question>(
 }
 
 /// Black moves in `pos` after which White cannot mate within `budget`, at most `limit` of them.
-fn refutations<Q: Question>(
-    prover: &mut Prover<Position, Q>,
-    pos: &Position,
+fn refutations<R: Rules, Q: Question>(
+    prover: &mut Prover<R, Q>,
+    pos: &R,
     budget: u32,
     limit: u32,
-) -> Vec<Move> {
+) -> Vec<R::Move> {
     let mut found = Vec::new();
     for &b in pos.legal_moves().iter() {
         if found.len() as u32 >= limit || prover.aborted() {
             break;
         }
-        if !prover.attacker_wins(&pos.after(b), budget) {
+        if !prover.attacker_wins(&pos.play(b), budget) {
             found.push(b);
         }
     }
@@ -429,6 +433,7 @@ fn refutations<Q: Question>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Position;
     use crate::board::Validation;
     use crate::problem::Stipulation;
 
@@ -472,6 +477,7 @@ mod tests {
 #[cfg(test)]
 mod tree_size {
     use super::*;
+    use crate::board::Position;
     use crate::board::Validation;
     use crate::problem::Stipulation;
     use crate::solution::{DefenceNode, Threat, MAX_TREE_NODES};

@@ -13,8 +13,8 @@
 //! so forced (set play) — and a defence that reaches the goal early in self play is neither a
 //! variation nor a refutation (Popeye shows none).
 //!
-//! Generic over the game ([`Rules`]) whose moves are board moves: the solution tree holds
-//! [`crate::board::Move`]s.
+//! Generic over the game ([`Rules`]): the solution tree holds the game's own moves, so a fairy
+//! position gets the same tree as the orthodox board (monomorphised: no cost to the latter).
 //!
 //! A tree can outgrow any use (K+R against K as a #200 lists every way to mate): it is cut at
 //! [`MAX_TREE_NODES`] White moves, counted over all threads, as Popeye cuts with
@@ -24,7 +24,7 @@
 use super::present::{DefenceFacts, ShownDefences};
 use super::prover::Prover;
 use super::tt::{BattlePlay, DirectMate, Question};
-use crate::board::{Move, Position};
+use crate::board::Position;
 use crate::problem::SolveOptions;
 use crate::rules::Rules;
 use crate::solution::{AttackNode, DefenceNode, DefenderPlay, Threat, MAX_TREE_NODES};
@@ -78,7 +78,7 @@ pub enum Listing {
 }
 
 /// Expands solution trees over one prover.
-pub struct TreeBuilder<'p, 'a, R: Rules<Move = Move> = Position, Q: Question = DirectMate> {
+pub struct TreeBuilder<'p, 'a, R: Rules = Position, Q: Question = DirectMate> {
     pub prover: &'p mut Prover<'a, R, Q>,
     pub options: &'p SolveOptions,
     pub budget: &'p TreeBudget,
@@ -86,10 +86,10 @@ pub struct TreeBuilder<'p, 'a, R: Rules<Move = Move> = Position, Q: Question = D
     pub shown: ShownDefences,
 }
 
-impl<R: Rules<Move = Move>, Q: Question> TreeBuilder<'_, '_, R, Q> {
+impl<R: Rules, Q: Question> TreeBuilder<'_, '_, R, Q> {
     /// After the attacker's last move in self or reflex play, the defender's moves that reach
     /// the goal, each ending the play (no continuation); nothing for direct play.
-    fn goal_defences(pos: &R) -> Vec<DefenceNode> {
+    fn goal_defences(pos: &R) -> Vec<DefenceNode<R::Move>> {
         if Q::PLAY == BattlePlay::Direct {
             return Vec::new();
         }
@@ -103,7 +103,7 @@ impl<R: Rules<Move = Move>, Q: Question> TreeBuilder<'_, '_, R, Q> {
     }
 
     /// The node of a key or continuation `m` from `before`, known to mate in exactly `length`.
-    pub fn expand(&mut self, before: &R, m: Move, length: u32) -> AttackNode {
+    pub fn expand(&mut self, before: &R, m: R::Move, length: u32) -> AttackNode<R::Move> {
         let child = before.play(m);
         if length <= 1 {
             return AttackNode {
@@ -130,10 +130,10 @@ impl<R: Rules<Move = Move>, Q: Question> TreeBuilder<'_, '_, R, Q> {
     pub fn expand_try(
         &mut self,
         before: &R,
-        m: Move,
+        m: R::Move,
         length: u32,
-        refutations: Vec<Move>,
-    ) -> AttackNode {
+        refutations: Vec<R::Move>,
+    ) -> AttackNode<R::Move> {
         let mut node = if self.options.variations {
             self.expand(before, m, length)
         } else {
@@ -145,12 +145,17 @@ impl<R: Rules<Move = Move>, Q: Question> TreeBuilder<'_, '_, R, Q> {
 
     /// Black's play with Black to move in `pos` and White to mate within `budget` more moves:
     /// the threat and the variations.
-    pub fn black_play(&mut self, pos: &R, budget: u32) -> DefenderPlay {
+    pub fn black_play(&mut self, pos: &R, budget: u32) -> DefenderPlay<R::Move> {
         self.black_play_with(pos, budget, Listing::Variations)
     }
 
     /// As [`TreeBuilder::black_play`], listing what `listing` adds to the variations.
-    pub fn black_play_with(&mut self, pos: &R, budget: u32, listing: Listing) -> DefenderPlay {
+    pub fn black_play_with(
+        &mut self,
+        pos: &R,
+        budget: u32,
+        listing: Listing,
+    ) -> DefenderPlay<R::Move> {
         let forced = match Q::PLAY {
             BattlePlay::Direct => false,
             BattlePlay::SelfPlay => budget == 0 || Prover::<R, Q>::goal_forced(pos),
@@ -173,7 +178,7 @@ impl<R: Rules<Move = Move>, Q: Question> TreeBuilder<'_, '_, R, Q> {
         } else {
             self.threat(pos, budget)
         };
-        let threat_moves: Vec<Move> = match &threat {
+        let threat_moves: Vec<R::Move> = match &threat {
             Threat::Threats(nodes) => nodes.iter().map(|n| n.mv).collect(),
             _ => Vec::new(),
         };
@@ -238,7 +243,7 @@ impl<R: Rules<Move = Move>, Q: Question> TreeBuilder<'_, '_, R, Q> {
     }
 
     /// Every White move from `pos` that mates within exactly `length` (the shortest), expanded.
-    pub fn continuations(&mut self, pos: &R, length: u32) -> Vec<AttackNode> {
+    pub fn continuations(&mut self, pos: &R, length: u32) -> Vec<AttackNode<R::Move>> {
         let mut nodes = Vec::new();
         for &w in pos.legal_moves().iter() {
             if self.prover.move_allowed(pos, w, length)
@@ -251,7 +256,7 @@ impl<R: Rules<Move = Move>, Q: Question> TreeBuilder<'_, '_, R, Q> {
     }
 
     /// The threat with Black to move in `pos`: White's shortest mates after a Black pass.
-    fn threat(&mut self, pos: &R, budget: u32) -> Threat {
+    fn threat(&mut self, pos: &R, budget: u32) -> Threat<R::Move> {
         let passed = pos.pass();
         match self.prover.shortest_win(&passed, budget) {
             None => Threat::Zugzwang,
@@ -261,7 +266,7 @@ impl<R: Rules<Move = Move>, Q: Question> TreeBuilder<'_, '_, R, Q> {
 
     /// True when, after Black's move, at least one threat move no longer mates within `t`
     /// (or is no longer legal).
-    fn defeats_threat(&mut self, after: &R, threat_moves: &[Move], t: u32) -> bool {
+    fn defeats_threat(&mut self, after: &R, threat_moves: &[R::Move], t: u32) -> bool {
         if threat_moves.is_empty() {
             return true;
         }

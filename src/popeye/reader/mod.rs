@@ -8,11 +8,15 @@
 //! [`super::problems`]'s job; this module only reads.
 
 use super::keywords::{self, ColourWord, Command, Lookup, TwinWord};
+mod fairy;
 mod options;
 
 use super::lexer::Lexer;
 use super::messages::{message, Message};
-use super::tokens::{read_forsyth, read_piece_token, read_squares, read_stipulation, PieceToken};
+use super::tokens::{
+    read_fairy_forsyth, read_forsyth, read_piece_token, read_squares, read_stipulation, ForsythMan,
+    PieceToken,
+};
 use super::twin::{Board, Mirror, TwinChange, TwinSpec};
 use super::unsupported::{Feature, Unsupported};
 use crate::board::{Color, Piece, Role, Square};
@@ -88,6 +92,16 @@ pub struct ProblemSpec {
     pub unsupported: Option<Unsupported>,
     /// `Protocol FILE`: from this problem on, the output is copied to FILE.
     pub protocol: Option<String>,
+    /// The fairy men of the diagram (never on a square `board` holds a piece on).
+    pub fairy: Vec<FairyMan>,
+}
+
+/// A fairy man of the diagram: a walk of [`crate::pieces::catalogue::walks`] (by index).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct FairyMan {
+    pub color: Color,
+    pub walk: usize,
+    pub square: Square,
 }
 
 impl ProblemSpec {
@@ -106,6 +120,7 @@ impl ProblemSpec {
             rejection: None,
             unsupported: None,
             protocol: None,
+            fairy: Vec::new(),
         }
     }
 }
@@ -203,8 +218,8 @@ impl Reader<'_> {
             };
             match command {
                 Command::Begin => {}
-                Command::End => return (problem, Terminator::End),
-                Command::Next => return (problem, Terminator::Next),
+                Command::End => return (fairy::checked(problem), Terminator::End),
+                Command::Next => return (fairy::checked(problem), Terminator::Next),
                 Command::Author => problem.authors.push(self.lexer.rest_of_line().to_owned()),
                 Command::Origin => problem.origins.push(self.lexer.rest_of_line().to_owned()),
                 Command::Title => problem.titles.push(self.lexer.rest_of_line().to_owned()),
@@ -239,7 +254,7 @@ impl Reader<'_> {
                 }
             }
         }
-        (problem, Terminator::EndOfFile)
+        (fairy::checked(problem), Terminator::EndOfFile)
     }
 
     fn stipulation(&mut self, problem: &mut ProblemSpec) {
@@ -279,9 +294,20 @@ impl Reader<'_> {
                         None => self.notice_offending(problem, token),
                     }
                 }
-                PieceToken::Fairy => {
+                PieceToken::Fairy(walk, squares) => {
                     self.lexer.next_token();
-                    Self::unsupported(problem, Feature::FairyPiece, token);
+                    match colour {
+                        Some(color) => {
+                            for square in squares {
+                                fairy::place(problem, color, walk, square);
+                            }
+                        }
+                        None => self.notice_offending(problem, token),
+                    }
+                }
+                PieceToken::UnknownFairy(code) => {
+                    self.lexer.next_token();
+                    Self::unsupported(problem, Feature::FairyPiece, &code);
                 }
                 PieceToken::NotAPiece => break,
             }
@@ -295,13 +321,30 @@ impl Reader<'_> {
         match read_forsyth(self.language, token) {
             Some(board) => {
                 problem.board = [None; 64];
+                problem.fairy.clear();
                 for sq in Square::all() {
                     if let Some(piece) = board[sq.index()] {
                         place(problem, piece, sq, self.language);
                     }
                 }
             }
-            None => self.notice_offending(problem, token),
+            None => match read_fairy_forsyth(self.language, token) {
+                Some(men) => {
+                    problem.board = [None; 64];
+                    problem.fairy.clear();
+                    for (man, square) in men {
+                        match man {
+                            ForsythMan::Orthodox(piece) => {
+                                place(problem, piece, square, self.language)
+                            }
+                            ForsythMan::Fairy(color, walk) => {
+                                fairy::place(problem, color, walk, square)
+                            }
+                        }
+                    }
+                }
+                None => self.notice_offending(problem, token),
+            },
         }
     }
 
@@ -469,6 +512,7 @@ fn place(problem: &mut ProblemSpec, piece: Piece, sq: Square, language: Language
         ]);
     }
     problem.board[sq.index()] = Some(piece);
+    problem.fairy.retain(|man| man.square != sq);
 }
 
 #[cfg(test)]

@@ -1,0 +1,45 @@
+//! The reader's share of fairy pieces: placing a fairy man on the diagram (it replaces what
+//! stood there, as a piece does), and, once a problem is read, marking as unsupported what
+//! Mateproof does not do yet with fairy pieces (twins, `MoveNumbers`, `EnPassant`,
+//! `CastlingMutuallyExclusive`), so nothing of the input is silently dropped.
+
+use super::{FairyMan, ProblemSpec, Reader};
+use crate::board::{Color, Square};
+use crate::popeye::unsupported::Feature;
+
+/// Puts a `color` man of the catalogue's `walk` on `square`, replacing any man there.
+pub(super) fn place(problem: &mut ProblemSpec, color: Color, walk: usize, square: Square) {
+    problem.board[square.index()] = None;
+    problem.fairy.retain(|m| m.square != square);
+    problem.fairy.push(FairyMan {
+        color,
+        walk,
+        square,
+    });
+}
+
+/// `problem` as read, with the first thing its fairy pieces do not go with marked unsupported.
+pub(super) fn checked(mut problem: ProblemSpec) -> ProblemSpec {
+    if problem.fairy.is_empty() {
+        return problem;
+    }
+    let options = &problem.options;
+    let clash = if !problem.twins.is_empty() || problem.zero_position {
+        Some("twins with fairy pieces")
+    } else if options.move_numbers
+        || options.start_move_number.is_some()
+        || options.up_to_move_number.is_some()
+    {
+        Some("MoveNumbers with fairy pieces")
+    } else if options.en_passant.is_some() {
+        Some("EnPassant with fairy pieces")
+    } else if !options.exclusive_castlings.is_empty() {
+        Some("CastlingMutuallyExclusive with fairy pieces")
+    } else {
+        None
+    };
+    if let Some(item) = clash {
+        Reader::unsupported(&mut problem, Feature::FairyPiece, item);
+    }
+    problem
+}
