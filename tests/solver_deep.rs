@@ -136,3 +136,22 @@ fn a_deep_mate_stands_when_a_limit_stops_the_search_for_a_shorter_one() {
         "no limit stopped the search after a mate was proven"
     );
 }
+
+#[test]
+fn a_deep_mate_whose_shorter_bound_is_disproved_is_the_shortest() {
+    // Mate in 6 (matetrack), searched within 8 without limits: shortening stops at 6 because
+    // "mate within 5" is disproved, and the search says the mate in 6 is the shortest.
+    let pos = Position::from_fen("6k1/8/7P/5R1P/7P/8/6K1/8 w - - 0 1", Validation::Strict)
+        .expect("a legal position");
+    let control = SearchControl::unlimited();
+    let found = mate_search(&pos, 8, &control, &TranspositionTable::new(32)).expect("a mate");
+    assert_eq!(found.moves, 6);
+    assert!(found.shortest, "the disproof of mate in 5 was not used");
+    let fresh = TranspositionTable::new(32);
+    let mut prover = Prover::new(&fresh, &control);
+    assert!(
+        !prover.attacker_wins(&pos, 5),
+        "the depth-first prover mates in 5"
+    );
+    assert!(prover.defender_loses(&pos.after(found.keys[0]), 5));
+}
