@@ -155,3 +155,41 @@ fn a_deep_mate_whose_shorter_bound_is_disproved_is_the_shortest() {
     );
     assert!(prover.defender_loses(&pos.after(found.keys[0]), 5));
 }
+
+#[test]
+fn with_two_threads_the_lanes_race_in_parallel_and_agree_with_one() {
+    // Deep mates found with the lanes on a second thread are real mates; a disproof made by
+    // the unrestricted lane on its own thread ends the race with "no mate" (not a hang, not a
+    // stop), as with one thread.
+    let Some(sample) = mates("matetrack.epd", 6..=7) else {
+        return;
+    };
+    let mut confirmed = 0;
+    for (pos, n) in sample.iter().step_by(50).take(8) {
+        let control = SearchControl::unlimited()
+            .with_threads(2)
+            .with_node_limit(2_000_000);
+        let Some(found) = mate_search(pos, *n, &control, &TranspositionTable::new(32)) else {
+            continue;
+        };
+        let fresh = TranspositionTable::new(32);
+        let verify = SearchControl::unlimited();
+        assert!(
+            Prover::new(&fresh, &verify).defender_loses(&pos.after(found.keys[0]), found.moves - 1),
+            "{pos:?}: {} does not mate in {}",
+            found.keys[0],
+            found.moves
+        );
+        confirmed += usize::from(found.moves > EXACT_MOVES);
+    }
+    assert!(confirmed >= 2, "only {confirmed} deep mates to confirm");
+    // K+R against K: no mate within 5 (the race decides it; the exact phase covers 1-4).
+    let pos = Position::from_fen("8/8/8/4k3/8/8/8/KR6 w - - 0 1", Validation::Lenient)
+        .expect("legal");
+    for threads in [1, 2] {
+        let control = SearchControl::unlimited().with_threads(threads);
+        let found = mate_search(&pos, 5, &control, &TranspositionTable::new(8));
+        assert_eq!(found, None, "{threads} threads");
+        assert!(!control.was_stopped(), "{threads} threads: stopped");
+    }
+}
