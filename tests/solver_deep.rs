@@ -184,8 +184,8 @@ fn with_two_threads_the_lanes_race_in_parallel_and_agree_with_one() {
     }
     assert!(confirmed >= 2, "only {confirmed} deep mates to confirm");
     // K+R against K: no mate within 5 (the race decides it; the exact phase covers 1-4).
-    let pos = Position::from_fen("8/8/8/4k3/8/8/8/KR6 w - - 0 1", Validation::Lenient)
-        .expect("legal");
+    let pos =
+        Position::from_fen("8/8/8/4k3/8/8/8/KR6 w - - 0 1", Validation::Lenient).expect("legal");
     for threads in [1, 2] {
         let control = SearchControl::unlimited().with_threads(threads);
         let found = mate_search(&pos, 5, &control, &TranspositionTable::new(8));
