@@ -2,8 +2,9 @@
 //!
 //! - [`Task::Perft`]: leaf counts per root move and the total (no best move, as in Stockfish).
 //! - [`Task::Mate`]: the solver proves the shortest mate within N moves ([`mate_search_among`],
-//!   first moves restricted to `searchmoves` when given); with none, [`Message::NoMate`] and a
-//!   short alpha-beta search picks the move.
+//!   first moves restricted to `searchmoves` when given; with `Threads` ≥ 2 its restriction
+//!   lanes run in parallel); with none, [`Message::NoMate`] and a short alpha-beta search
+//!   picks the move.
 //! - [`Task::Classify`]: what can happen within N plies ([`crate::classify`]), as one
 //!   classification; the best move is the forced win's first key, else the first legal move.
 //! - [`Task::Game`]: the alpha-beta game search ([`crate::search`]), and beside it (with
@@ -276,7 +277,8 @@ fn solver_control(ctx: &Context, nodes: Option<u64>) -> SearchControl {
 }
 
 fn run_mate(job: &Job, moves: u32, ctx: &Context) -> (Move, Option<Move>) {
-    let control = solver_control(ctx, job.go.limits.nodes);
+    // `Threads` ≥ 2: the restriction lanes race the unrestricted df-pn on threads of their own.
+    let control = solver_control(ctx, job.go.limits.nodes).with_threads(job.settings.threads);
     let found = mate_search_among(
         &job.position,
         &job.go.limits.searchmoves,

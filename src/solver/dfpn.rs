@@ -20,6 +20,7 @@ use super::prover::Prover;
 use super::tt::{Bounds, DirectMate, Question, TranspositionTable};
 use crate::board::Position;
 use crate::rules::{Moves, RuleMove, Rules};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Attacker nodes with at most this many moves left are settled by the depth-first prover.
 const LEAF_MOVES: u32 = 1;
@@ -47,6 +48,8 @@ pub struct Dfpn<'p, 'a, R: Rules = Position, Q: Question = DirectMate> {
     /// The prover's node count at which this search gives up (a budget, not a global stop).
     node_limit: u64,
     initial: InitialNumbers,
+    /// Set by another search (a race's other thread) to stop this one.
+    cancel: Option<&'p AtomicBool>,
 }
 
 impl<'p, 'a, R: Rules, Q: Question> Dfpn<'p, 'a, R, Q> {
@@ -58,6 +61,7 @@ impl<'p, 'a, R: Rules, Q: Question> Dfpn<'p, 'a, R, Q> {
             numbers: NumberTable::new(max_entries.max(1024)),
             node_limit: u64::MAX,
             initial: DEFAULT_INITIAL_NUMBERS,
+            cancel: None,
         }
     }
 
@@ -73,6 +77,12 @@ impl<'p, 'a, R: Rules, Q: Question> Dfpn<'p, 'a, R, Q> {
         self.node_limit = self.prover.nodes().saturating_add(nodes);
     }
 
+    /// Gives up (answering `None`) once `cancel` is set, without stopping the prover.
+    pub fn with_cancel(mut self, cancel: &'p AtomicBool) -> Self {
+        self.cancel = Some(cancel);
+        self
+    }
+
     /// Chooses how fresh nodes start (default [`DEFAULT_INITIAL_NUMBERS`]).
     pub fn with_initial_numbers(mut self, initial: InitialNumbers) -> Self {
         self.initial = initial;
@@ -85,7 +95,9 @@ impl<'p, 'a, R: Rules, Q: Question> Dfpn<'p, 'a, R, Q> {
     }
 
     fn out_of_budget(&self) -> bool {
-        self.prover.aborted() || self.prover.nodes() >= self.node_limit
+        self.prover.aborted()
+            || self.prover.nodes() >= self.node_limit
+            || self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
     }
 
     /// True/false when settled; `None` when a limit stopped the search.

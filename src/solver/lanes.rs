@@ -10,14 +10,17 @@
 //! [`TranspositionTable<Restricted>`](super::Restricted): its no-mate bounds cannot reach the
 //! shared directmate table, by type.
 //!
-//! One thread runs the lanes in rounds: each lane (restricted ones first) gets the same node
-//! budget per round, doubled every round, and resumes with the numbers it kept. A restricted
-//! lane that disproves the root is dropped; the unrestricted lane's disproof ends the race.
+//! The lanes run in rounds: each lane (restricted ones first) gets the same node budget per
+//! round, doubled every round, and resumes with the numbers it kept. A restricted lane that
+//! disproves the root is dropped; the unrestricted lane's disproof ends the race. With two
+//! threads or more the unrestricted lane has a thread of its own and the restricted lanes
+//! take turns on another; the first to decide stops the other.
 
 use super::dfpn::Dfpn;
 use super::prover::{Prover, Restrictions};
-use super::tt::{DirectMate, Restricted, TranspositionTable};
+use super::tt::{DirectMate, Question, Restricted, TranspositionTable};
 use crate::rules::Rules;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// The restricted lanes, most restrictive first: at most one flight after each attacking move
 /// but the last; quiet moves that threaten mate at once; at most two flights.
@@ -84,6 +87,10 @@ pub enum Race {
 /// Races the lanes on "the side to move in `pos` mates within `n`" (every root move allowed)
 /// until one proves it, the unrestricted one disproves it, `total_budget` nodes are spent (if
 /// given), or the limits stop it. The nodes of the restricted lanes are added to `shared`'s.
+///
+/// With one thread (the control's) the lanes take turns; with two or more the unrestricted
+/// lane runs on a thread of its own beside the restricted ones (MateProver measured lanes in
+/// parallel, not root splitting, as the gain of a second thread).
 pub fn race<R: Rules>(
     shared: &mut Prover<'_, R, DirectMate>,
     shared_entries: usize,
@@ -93,49 +100,40 @@ pub fn race<R: Rules>(
     total_budget: Option<u64>,
 ) -> Race {
     let control = shared.control();
+    let over = AtomicBool::new(false);
+    let race = Shared {
+        pos,
+        n,
+        total_budget,
+        spent: AtomicU64::new(0),
+        over: &over,
+    };
     let mut provers: Vec<Prover<'_, R, Restricted>> = lanes
         .tables
         .iter()
         .map(|t| Prover::new(t, control))
         .collect();
-    let mut restricted: Vec<Option<Dfpn<'_, '_, R, Restricted>>> = provers
-        .iter_mut()
-        .map(|p| Some(Dfpn::new(p, lanes.entries)))
-        .collect();
-    let mut main = Dfpn::new(shared, shared_entries);
-    let mut spent = 0u64;
-    let mut round_nodes = FIRST_ROUND_NODES;
-    let outcome = 'race: loop {
-        for (i, lane) in restricted.iter_mut().enumerate() {
-            let Some(search) = lane else { continue };
-            let before = search.prover().nodes();
-            search.set_node_budget(round_nodes);
-            let result = search.attacker_wins(pos, n);
-            spent += search.prover().nodes() - before;
-            match result {
-                Some(true) => break 'race Race::Mate(Some(i)),
-                Some(false) => *lane = None,
-                None if search.prover().aborted() => break 'race Race::Undecided,
-                None => {}
-            }
+    let outcome = if control.threads() >= 2 {
+        let mut side = lane_searchers(&mut provers, lanes.entries, &over);
+        let mut main = vec![Searcher::Main(
+            Dfpn::new(shared, shared_entries).with_cancel(&over),
+        )];
+        let (a, b) = std::thread::scope(|scope| {
+            let lanes = scope.spawn(|| race.run(&mut side));
+            let own = race.run(&mut main);
+            // A panicking lane thread proved nothing: its outcome is no outcome.
+            (own, lanes.join().unwrap_or(Race::Undecided))
+        });
+        match (a, b) {
+            (Race::Mate(lane), _) | (_, Race::Mate(lane)) => Race::Mate(lane),
+            (Race::NoMate, _) | (_, Race::NoMate) => Race::NoMate,
+            _ => Race::Undecided,
         }
-        let before = main.prover().nodes();
-        main.set_node_budget(round_nodes);
-        let result = main.attacker_wins(pos, n);
-        spent += main.prover().nodes() - before;
-        match result {
-            Some(true) => break 'race Race::Mate(None),
-            Some(false) => break 'race Race::NoMate,
-            None if main.prover().aborted() => break 'race Race::Undecided,
-            None => {}
-        }
-        if total_budget.is_some_and(|b| spent >= b) {
-            break 'race Race::Undecided;
-        }
-        round_nodes = round_nodes.saturating_mul(2);
+    } else {
+        let mut all = lane_searchers(&mut provers, lanes.entries, &over);
+        all.push(Searcher::Main(Dfpn::new(shared, shared_entries)));
+        race.run(&mut all)
     };
-    drop(main);
-    drop(restricted);
     let mut nodes = 0;
     for p in provers.iter_mut() {
         p.flush_nodes();
@@ -143,4 +141,102 @@ pub fn race<R: Rules>(
     }
     shared.add_foreign_nodes(nodes);
     outcome
+}
+
+/// One searcher of a race: the unrestricted df-pn (over the shared table, lifetime `'a`) or
+/// restricted lane `i`'s (over its own, `'b`).
+enum Searcher<'p, 'a, 'b, R: Rules> {
+    Main(Dfpn<'p, 'a, R, DirectMate>),
+    Lane(usize, Dfpn<'p, 'b, R, Restricted>),
+}
+
+/// The restricted lanes' searchers, stopping once `over` is set.
+fn lane_searchers<'p, 'a, 'b, R: Rules>(
+    provers: &'p mut [Prover<'b, R, Restricted>],
+    entries: usize,
+    over: &'p AtomicBool,
+) -> Vec<Searcher<'p, 'a, 'b, R>> {
+    provers
+        .iter_mut()
+        .enumerate()
+        .map(|(i, p)| Searcher::Lane(i, Dfpn::new(p, entries).with_cancel(over)))
+        .collect()
+}
+
+/// What the threads of one race share.
+struct Shared<'r, R> {
+    pos: &'r R,
+    n: u32,
+    total_budget: Option<u64>,
+    /// Nodes spent by every searcher of the race.
+    spent: AtomicU64,
+    /// Set when a searcher decided the race (or the budget ended it): the others stop.
+    over: &'r AtomicBool,
+}
+
+impl<R: Rules> Shared<'_, R> {
+    /// Runs `searchers` in turns (each the same node budget per round, doubled every round)
+    /// until the race is decided here or elsewhere. Restricted lanes that disprove the root
+    /// drop out; with none left the thread's part is `Undecided`.
+    fn run(&self, searchers: &mut Vec<Searcher<'_, '_, '_, R>>) -> Race {
+        let mut round_nodes = FIRST_ROUND_NODES;
+        loop {
+            let mut i = 0;
+            while i < searchers.len() {
+                if self.over.load(Ordering::Relaxed) {
+                    return Race::Undecided;
+                }
+                let (result, aborted, lane) = match &mut searchers[i] {
+                    Searcher::Main(search) => {
+                        let result = self.turn(search, round_nodes);
+                        (result, search.prover().aborted(), None)
+                    }
+                    Searcher::Lane(l, search) => {
+                        let result = self.turn(search, round_nodes);
+                        (result, search.prover().aborted(), Some(*l))
+                    }
+                };
+                let decided = match (result, lane) {
+                    (Some(true), lane) => Race::Mate(lane),
+                    (Some(false), None) => Race::NoMate,
+                    (Some(false), Some(_)) => {
+                        searchers.remove(i);
+                        continue;
+                    }
+                    (None, _) if aborted => Race::Undecided,
+                    (None, _) => {
+                        i += 1;
+                        continue;
+                    }
+                };
+                return self.end(decided);
+            }
+            if searchers.is_empty() {
+                return Race::Undecided;
+            }
+            if self
+                .total_budget
+                .is_some_and(|b| self.spent.load(Ordering::Relaxed) >= b)
+            {
+                return self.end(Race::Undecided);
+            }
+            round_nodes = round_nodes.saturating_mul(2);
+        }
+    }
+
+    /// Ends the race for every thread with `outcome` (this thread's).
+    fn end(&self, outcome: Race) -> Race {
+        self.over.store(true, Ordering::Relaxed);
+        outcome
+    }
+
+    /// One turn of `search`: at most `nodes` more nodes; the nodes are added to the race's.
+    fn turn<Q: Question>(&self, search: &mut Dfpn<'_, '_, R, Q>, nodes: u64) -> Option<bool> {
+        let before = search.prover().nodes();
+        search.set_node_budget(nodes);
+        let result = search.attacker_wins(self.pos, self.n);
+        self.spent
+            .fetch_add(search.prover().nodes() - before, Ordering::Relaxed);
+        result
+    }
 }

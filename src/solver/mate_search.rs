@@ -5,8 +5,10 @@
 //! so a mate found there is the shortest and every key is listed. Beyond that, proving "no
 //! mate in n" for each shorter n first would cost far more than finding the mate, so df-pn
 //! proves "mate within N" directly, its restriction lanes racing the unrestricted search
-//! ([`super::lanes`]), then budgeted races shorten the bound while they can.
-//! The reported length is then a proven mate length, not necessarily the shortest.
+//! ([`super::lanes`]), then budgeted races shorten the bound while they can. The search stops
+//! at the first shorter bound disproved (the mate found is then the shortest, and says so) or
+//! left undecided by its budget (the reported length is then a proven mate length, not
+//! necessarily the shortest).
 
 use super::lanes::{race, LaneTables, Race};
 use super::prover::Prover;
@@ -102,6 +104,8 @@ fn exact<R: Rules>(
 }
 
 /// df-pn for "mate within `max`", then shorter bounds while budgeted runs still prove them.
+/// Shortening ends at the first bound that is not proven: a disproved one makes the mate
+/// found the shortest (and the search stops there), an undecided one leaves it a bound.
 fn deep<R: Rules>(
     prover: &mut Prover<R>,
     pos: &R,
@@ -114,11 +118,15 @@ fn deep<R: Rules>(
     let mut moves = max;
     // Key and variation are read as soon as a bound is proven: a limit that stops a later,
     // shorter bound leaves this mate standing.
-    let proof = prove(prover, &lanes, pos, candidates, all, max, None)?;
+    let Race::Mate(proof) = prove(prover, &lanes, pos, candidates, all, max, None) else {
+        return None;
+    };
     let (mut key, mut pv) = read_line(prover, &lanes, proof, pos, candidates, max)?;
-    while moves > floor {
+    // The exact phase settled every length below `floor` (the search reached here unstopped).
+    let mut shortest = moves == floor;
+    while !shortest {
         let budget = DFPN_ROOT_BUDGET << (moves - floor).min(4);
-        let Some(proof) = prove(
+        let proof = match prove(
             prover,
             &lanes,
             pos,
@@ -126,19 +134,25 @@ fn deep<R: Rules>(
             all,
             moves - 1,
             Some(budget),
-        ) else {
-            break;
+        ) {
+            Race::Mate(proof) => proof,
+            // No mate within moves - 1: the mate in `moves` is the shortest.
+            Race::NoMate => {
+                shortest = !prover.aborted();
+                break;
+            }
+            Race::Undecided => break,
         };
         let Some(line) = read_line(prover, &lanes, proof, pos, candidates, moves - 1) else {
             break;
         };
         (key, pv) = line;
         moves -= 1;
+        shortest = moves == floor;
     }
     Some(MateFound {
         moves,
-        // The exact phase settled every shorter length (the search reached here unstopped).
-        shortest: moves == floor,
+        shortest,
         keys: vec![key],
         pv,
     })
@@ -164,9 +178,9 @@ fn read_line<R: Rules>(
     }
 }
 
-/// Proves "mate within `n`": with every move allowed, by a race of the restriction lanes
-/// ([`race`]); with `searchmoves`, by df-pn on the listed moves one by one. The proof's lane:
-/// `Some(None)` the shared table holds it, `Some(Some(i))` restricted lane `i`'s table.
+/// Proves or disproves "mate within `n`": with every move allowed, by a race of the
+/// restriction lanes ([`race`]); with `searchmoves`, by df-pn on the listed moves one by one.
+/// A mate's lane: `None` the shared table holds its proof, `Some(i)` restricted lane `i`'s.
 fn prove<R: Rules>(
     prover: &mut Prover<R>,
     lanes: &LaneTables<R::Move>,
@@ -175,22 +189,28 @@ fn prove<R: Rules>(
     all: bool,
     n: u32,
     budget: Option<u64>,
-) -> Option<Option<usize>> {
+) -> Race {
     let entries = working_entries(prover.table());
     if all {
-        return match race(prover, entries, lanes, pos, n, budget) {
-            Race::Mate(lane) => Some(lane),
-            Race::NoMate | Race::Undecided => None,
-        };
+        return race(prover, entries, lanes, pos, n, budget);
     }
     let mut dfpn = Dfpn::new(prover, entries);
     if let Some(nodes) = budget {
         dfpn = dfpn.with_node_budget(nodes);
     }
-    candidates
-        .iter()
-        .any(|&m| dfpn.defender_loses(&pos.play(m), n - 1) == Some(true))
-        .then_some(None)
+    let mut undecided = false;
+    for &m in candidates {
+        match dfpn.defender_loses(&pos.play(m), n - 1) {
+            Some(true) => return Race::Mate(None),
+            Some(false) => {}
+            None => undecided = true,
+        }
+    }
+    if undecided {
+        Race::Undecided
+    } else {
+        Race::NoMate
+    }
 }
 
 /// Working-table entries of the mate search's unrestricted df-pn: from the engine's `Hash`, one
