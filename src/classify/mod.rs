@@ -21,7 +21,7 @@ mod table;
 mod verdict;
 
 pub use end::LineEnd;
-pub use prune::LineRules;
+pub use prune::{LineRules, MobileUnits};
 pub use search::{LineSearch, Stopped};
 pub use table::LineTable;
 pub use verdict::{classify, Classification, ForcedLoss, ForcedWin, Witnessed};

@@ -11,8 +11,20 @@
 //! origins (five). So with more mobile units than a move can take away, that move does not
 //! stalemate.
 
-use crate::board::{Bitboard, Move, MoveKind, Position, Role};
+use crate::board::attacks::{between, line, queen_attacks};
+use crate::board::{Bitboard, Move, MoveKind, Position, Role, Square};
 use crate::rules::{Rules, Sink};
+
+/// The opponent's mobile units as [`LineRules::mobile_units`] finds them: how many, and for each
+/// the squares a move must touch to take all its moves away.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MobileUnits {
+    /// How many units were found (counting stops above [`MOST_UNITS_ONE_MOVE_TAKES`]).
+    pub count: u32,
+    /// Per unit: its square, the square its pawn push needs (pawns) and the half-line beyond it
+    /// from its king (where a landing or a vacated square could pin it).
+    sensors: [Bitboard; MOST_UNITS_ONE_MOVE_TAKES as usize + 1],
+}
 
 /// A [`Rules`] with the bounds the line search prunes with; the defaults know none.
 pub trait LineRules: Rules {
@@ -28,15 +40,16 @@ pub trait LineRules: Rules {
     }
 
     /// The opponent's (the side not to move) mobile units, in the sense of
-    /// [`LineRules::may_stalemate_at_most`] (0: unknown).
-    fn stalemate_resistance(&self) -> u32 {
-        0
+    /// [`LineRules::may_stalemate`] (a count of 0: unknown).
+    fn mobile_units(&self) -> MobileUnits {
+        MobileUnits::default()
     }
 
-    /// The most mobile units of the opponent the legal move `m` can take away.
-    fn may_stalemate_at_most(&self, m: Self::Move) -> u32 {
-        let _ = m;
-        u32::MAX
+    /// False when the legal move `m` certainly does not stalemate the opponent, whose mobile
+    /// units are `units`.
+    fn may_stalemate(&self, units: &MobileUnits, m: Self::Move) -> bool {
+        let _ = (units, m);
+        true
     }
 
     /// The most mobile units of the opponent any legal move here can take away.
@@ -70,14 +83,28 @@ impl LineRules for Position {
 
     /// Counted up to one more than any move can take away: beyond that the exact number
     /// does not matter, and the generator stops.
-    fn stalemate_resistance(&self) -> u32 {
+    fn mobile_units(&self) -> MobileUnits {
         let theirs = self.after_null();
         let mut units = Units {
             pos: &theirs,
             found: Bitboard::EMPTY,
         };
         Rules::generate(&theirs, &mut units);
-        units.found.count()
+        let mut result = MobileUnits {
+            count: units.found.count(),
+            ..MobileUnits::default()
+        };
+        let side = theirs.turn();
+        let king = theirs.king(side);
+        for (sensor, unit) in result.sensors.iter_mut().zip(units.found) {
+            *sensor = Bitboard::from_square(unit) | beyond(king, unit);
+            if theirs.role_at(unit) == Some(Role::Pawn) {
+                if let Some(push) = unit.offset(0, side.forward()) {
+                    *sensor |= Bitboard::from_square(push);
+                }
+            }
+        }
+        result
     }
 
     /// Castling only with a right to castle, en passant only with an en-passant square.
@@ -91,13 +118,37 @@ impl LineRules for Position {
         }
     }
 
-    fn may_stalemate_at_most(&self, m: Move) -> u32 {
-        match m.kind() {
-            MoveKind::Castle => MOST_UNITS_ONE_MOVE_TAKES,
+    /// Each unit keeps a legal move unless the move captures it, lands on its pawn's push
+    /// square, or lands on or vacates a square of the half-line beyond it from its king (a
+    /// pin): a non-pawn unit whose path the move blocks takes the blocker instead. A checking
+    /// move stalemates nobody. At most as many units as the move can take away by count.
+    fn may_stalemate(&self, units: &MobileUnits, m: Move) -> bool {
+        let most = match m.kind() {
+            // The rook's squares are not in the move: only the count applies.
+            MoveKind::Castle => return units.count <= MOST_UNITS_ONE_MOVE_TAKES,
             MoveKind::EnPassant => 4,
             MoveKind::Normal | MoveKind::Promotion(_) => 3,
+        };
+        if units.count > most || self.gives_check(m) {
+            return false;
         }
+        let mut touched = Bitboard::from_square(m.from()) | Bitboard::from_square(m.to());
+        if m.kind() == MoveKind::EnPassant {
+            if let Some(taken) = Square::from_coords(m.to().file(), m.from().rank()) {
+                touched |= Bitboard::from_square(taken);
+            }
+        }
+        units.sensors[..units.count as usize]
+            .iter()
+            .all(|&sensor| (sensor & touched).any())
     }
+}
+
+/// The squares beyond `unit` on the line from `king` through it (empty when not aligned): its
+/// rays stop at the king, so on the line only the half beyond the unit is left.
+fn beyond(king: Square, unit: Square) -> Bitboard {
+    let toward_king = between(king, unit) | Bitboard::from_square(king);
+    line(king, unit) & queen_attacks(unit, Bitboard::from_square(king)) & !toward_king
 }
 
 /// Collects the origins of mobile units (men other than the king with a legal move that is

@@ -196,18 +196,16 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
         let goal = self.question.goal;
         let mates = mover_mates.within(goal);
         let kills = Goal::DEAD.within(goal) && pos.plies_to_dead() <= 1;
-        let resistance = if mover_stalemates.within(goal) {
-            pos.stalemate_resistance()
-        } else {
-            u32::MAX
-        };
-        let stalemates = resistance <= pos.any_move_takes_at_most().min(MOST_UNITS_ONE_MOVE_TAKES);
+        let units = mover_stalemates.within(goal).then(|| pos.mobile_units());
+        let stalemates = units.is_some_and(|u| {
+            u.count <= pos.any_move_takes_at_most().min(MOST_UNITS_ONE_MOVE_TAKES)
+        });
         let mut moves = Moves::<R>::new();
         if stalemates || kills {
             moves = pos.legal_moves();
             let info = pos.check_info();
             moves.retain(|m| {
-                (stalemates && pos.may_stalemate_at_most(m) >= resistance)
+                (stalemates && units.is_some_and(|u| pos.may_stalemate(&u, m)))
                     || (kills && pos.may_leave_dead(m))
                     || (mates && pos.gives_check_with(&info, m))
             });
