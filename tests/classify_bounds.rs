@@ -2,19 +2,18 @@
 //! positions of 3 to 12 men: every legal move after which the opponent is stalemated (shakmaty
 //! decides) passes the stalemate filter — the count of the opponent's mobile units and
 //! [`LineRules::may_stalemate`]'s per-unit test — and every move that leaves a dead position
-//! (decided from issue 13's definition here) passes the dead-position filter. The samples must
+//! (issue 13's definition, in tests/classify_positions) passes the dead-position filter. The samples must
 //! contain such moves, and the per-unit test must refuse moves the count alone would let
 //! through (else it prunes nothing). `MATEPROOF_SEED=<n>` reruns with another base seed.
 
 use mateproof::board::{Position, Validation};
 use mateproof::classify::LineRules;
-use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Position as _};
+use shakmaty::Position as _;
 
 mod classify_positions;
 mod common;
-use classify_positions::random_fen;
+use classify_positions::{chess, is_dead, random_fen};
 use common::Rng;
 
 /// Random positions examined, every legal move of each.
@@ -22,27 +21,6 @@ const POSITIONS: usize = 12_000;
 
 /// The most units the search lets through before looking at single moves.
 const MOST_UNITS: u32 = 5;
-
-fn chess(fen: &str) -> Chess {
-    Fen::from_ascii(fen.as_bytes())
-        .expect("FEN")
-        .into_position(CastlingMode::Standard)
-        .expect("legal")
-}
-
-/// Dead by material, from the issue's definition: no pawn, rook or queen, and at most one
-/// minor piece, or bishops only, all on one colour of square.
-fn is_dead(pos: &Chess) -> bool {
-    let board = pos.board();
-    let minors = board.knights() | board.bishops();
-    if (board.pawns() | board.rooks() | board.queens()).any() {
-        return false;
-    }
-    minors.count() <= 1
-        || (board.knights().is_empty()
-            && ((board.bishops() & shakmaty::Bitboard::DARK_SQUARES).is_empty()
-                || (board.bishops() & shakmaty::Bitboard::LIGHT_SQUARES).is_empty()))
-}
 
 #[test]
 fn no_stalemating_or_killing_move_is_pruned() {
@@ -57,8 +35,7 @@ fn no_stalemating_or_killing_move_is_pruned() {
             continue; // The line has ended before any move.
         }
         positions += 1;
-        let ours = Position::from_fen(&fen, Validation::Strict)
-            .expect("FEN");
+        let ours = Position::from_fen(&fen, Validation::Strict).expect("FEN");
         let units = ours.mobile_units();
         let gate = units.count <= ours.any_move_takes_at_most().min(MOST_UNITS);
         for m in ours.legal_moves().iter().copied() {
@@ -89,13 +66,4 @@ fn no_stalemating_or_killing_move_is_pruned() {
         refused_by_sensors >= 100,
         "the per-unit test refused only {refused_by_sensors} moves"
     );
-}
-
-/// Sanity of the helper the property leans on.
-#[test]
-fn the_dead_test_follows_the_issue() {
-    assert!(is_dead(&chess("8/8/4k3/8/8/3K4/8/6N1 w - - 0 1")));
-    assert!(!is_dead(&chess("8/8/4kn2/8/8/3K4/8/6N1 w - - 0 1")));
-    assert!(is_dead(&chess("8/8/4kb2/8/8/3K4/8/6B1 w - - 0 1")));
-    assert!(!is_dead(&chess("8/8/4kb2/8/8/3K4/8/7B w - - 0 1")));
 }

@@ -11,13 +11,13 @@
 
 use mateproof::board::{Color, Move, Position, Validation};
 use mateproof::classify::{
-    classify, Classification, Goal, LineQuestion, LineSearch, LineTable, OpponentPlay, Quantifier,
+    classify, Classification, DrawRules, Goal, LineQuestion, LineSearch, LineTable, OpponentPlay,
+    Quantifier,
 };
 use mateproof::kernel::SearchControl;
 use proptest::prelude::*;
-use shakmaty::fen::Fen;
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Bitboard, CastlingMode, Chess, EnPassantMode, Position as _};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
 use std::collections::{BTreeSet, HashMap};
 
 /// Random positions compared with the brute force.
@@ -25,7 +25,7 @@ const POSITIONS: usize = 300;
 
 mod classify_positions;
 mod common;
-use classify_positions::random_fen;
+use classify_positions::{chess, end_of, end_with, random_fen, End};
 use common::Rng;
 
 fn base_seed() -> u64 {
@@ -33,56 +33,6 @@ fn base_seed() -> u64 {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(0x5eed_c1a5)
-}
-
-fn chess(fen: &str) -> Chess {
-    Fen::from_ascii(fen.as_bytes())
-        .expect("FEN")
-        .into_position(CastlingMode::Standard)
-        .expect("legal")
-}
-
-/// How a line ends, as the brute force sees it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum End {
-    Mate(shakmaty::Color),
-    Stalemate(shakmaty::Color),
-    Dead,
-}
-
-/// Issue 13's dead position: bare kings, one knight, or bishops only, all on one colour.
-fn is_dead(pos: &Chess) -> bool {
-    let board = pos.board();
-    let heavy = board.pawns() | board.rooks() | board.queens();
-    if heavy.any() {
-        return false;
-    }
-    let (knights, bishops) = (board.knights(), board.bishops());
-    if (knights | bishops).count() <= 1 {
-        return true;
-    }
-    knights.is_empty()
-        && ((bishops & Bitboard::DARK_SQUARES).is_empty()
-            || (bishops & Bitboard::LIGHT_SQUARES).is_empty())
-}
-
-fn end_of(pos: &Chess) -> Option<End> {
-    end_with(pos, &pos.legal_moves())
-}
-
-/// The end at `pos`, whose legal moves are `moves`.
-fn end_with(pos: &Chess, moves: &shakmaty::MoveList) -> Option<End> {
-    if moves.is_empty() {
-        Some(if pos.is_check() {
-            End::Mate(pos.turn())
-        } else {
-            End::Stalemate(pos.turn())
-        })
-    } else if is_dead(pos) {
-        Some(End::Dead)
-    } else {
-        None
-    }
 }
 
 /// The memo's keys are Zobrist hashes already: no need to hash them again.
@@ -388,6 +338,7 @@ fn question(x: Color, x_plays: Quantifier, other: Quantifier, goal: Goal) -> Lin
         x_plays,
         opponent_plays: OpponentPlay::Moves(other),
         goal,
+        draws: DrawRules::Problem,
     }
 }
 

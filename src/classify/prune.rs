@@ -56,6 +56,13 @@ pub trait LineRules: Rules {
     fn any_move_takes_at_most(&self) -> u32 {
         u32::MAX
     }
+
+    /// Halfmoves since the last capture or pawn move, for [`super::DrawRules::Game`]. A game
+    /// that does not count them keeps the default 0, and then neither a recurring position nor
+    /// the 50-move rule ends its lines.
+    fn halfmove_clock(&self) -> u32 {
+        0
+    }
 }
 
 /// The most mobile units any one move can take away (castling).
@@ -105,6 +112,10 @@ impl LineRules for Position {
             }
         }
         result
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        Position::halfmove_clock(self)
     }
 
     /// Castling only with a right to castle, en passant only with an en-passant square.

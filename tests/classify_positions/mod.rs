@@ -1,10 +1,14 @@
-//! Seeded random positions for the classifier's brute-force tests (classify_brute,
-//! classify_bounds): legal for both shakmaty and Mateproof, pawns off the back ranks.
+//! What the classifier's brute-force tests (classify_brute, classify_bounds,
+//! classify_game_rules) share: seeded random positions legal for both shakmaty and Mateproof,
+//! and shakmaty's view of where a line ends (mate, stalemate, issue 13's dead position).
+
+// Each test file uses its own part of this module.
+#![allow(dead_code)]
 
 use super::common::Rng;
 use mateproof::board::{Position, Validation};
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess};
+use shakmaty::{Bitboard, CastlingMode, Chess, Position as _};
 
 /// A random position of two kings and 1 to `most_others` other men (pawns off the back
 /// ranks) that both shakmaty and Mateproof accept, as a FEN; `None` when the draw is illegal.
@@ -62,4 +66,54 @@ pub fn random_fen(rng: &mut Rng, most_others: usize) -> Option<String> {
     let _ = theirs;
     Position::from_fen(&fen, Validation::Strict).ok()?;
     Some(fen)
+}
+
+pub fn chess(fen: &str) -> Chess {
+    Fen::from_ascii(fen.as_bytes())
+        .expect("FEN")
+        .into_position(CastlingMode::Standard)
+        .expect("legal")
+}
+
+/// How a line ends, as the brute force sees it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum End {
+    Mate(shakmaty::Color),
+    Stalemate(shakmaty::Color),
+    Dead,
+}
+
+/// Issue 13's dead position: bare kings, one knight, or bishops only, all on one colour.
+pub fn is_dead(pos: &Chess) -> bool {
+    let board = pos.board();
+    let heavy = board.pawns() | board.rooks() | board.queens();
+    if heavy.any() {
+        return false;
+    }
+    let (knights, bishops) = (board.knights(), board.bishops());
+    if (knights | bishops).count() <= 1 {
+        return true;
+    }
+    knights.is_empty()
+        && ((bishops & Bitboard::DARK_SQUARES).is_empty()
+            || (bishops & Bitboard::LIGHT_SQUARES).is_empty())
+}
+
+pub fn end_of(pos: &Chess) -> Option<End> {
+    end_with(pos, &pos.legal_moves())
+}
+
+/// The end at `pos`, whose legal moves are `moves`.
+pub fn end_with(pos: &Chess, moves: &shakmaty::MoveList) -> Option<End> {
+    if moves.is_empty() {
+        Some(if pos.is_check() {
+            End::Mate(pos.turn())
+        } else {
+            End::Stalemate(pos.turn())
+        })
+    } else if is_dead(pos) {
+        Some(End::Dead)
+    } else {
+        None
+    }
 }
