@@ -19,7 +19,7 @@ use crate::rules::{Rules, Sink};
 /// the squares a move must touch to take all its moves away.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MobileUnits {
-    /// How many units were found (counting stops above [`MOST_UNITS_ONE_MOVE_TAKES`]).
+    /// How many units were found (counting stops one above what a move there can take away).
     pub count: u32,
     /// Per unit: its square, the square its pawn push needs (pawns) and the half-line beyond it
     /// from its king (where a landing or a vacated square could pin it).
@@ -88,19 +88,23 @@ impl LineRules for Position {
         self.is_capture(m) || matches!(m.kind(), MoveKind::Promotion(_))
     }
 
-    /// Counted up to one more than any move can take away: beyond that the exact number
-    /// does not matter, and the generator stops.
+    /// Counted up to one more than any move here can take away: beyond that the exact number
+    /// does not matter, the generator stops, and no sensors are made.
     fn mobile_units(&self) -> MobileUnits {
         let theirs = self.after_null();
         let mut units = Units {
             pos: &theirs,
             found: Bitboard::EMPTY,
+            enough: self.any_move_takes_at_most().min(MOST_UNITS_ONE_MOVE_TAKES),
         };
         Rules::generate(&theirs, &mut units);
         let mut result = MobileUnits {
             count: units.found.count(),
             ..MobileUnits::default()
         };
+        if result.count > units.enough {
+            return result;
+        }
         let side = theirs.turn();
         let king = theirs.king(side);
         for (sensor, unit) in result.sensors.iter_mut().zip(units.found) {
@@ -131,8 +135,8 @@ impl LineRules for Position {
 
     /// Each unit keeps a legal move unless the move captures it, lands on its pawn's push
     /// square, or lands on or vacates a square of the half-line beyond it from its king (a
-    /// pin): a non-pawn unit whose path the move blocks takes the blocker instead. A checking
-    /// move stalemates nobody. At most as many units as the move can take away by count.
+    /// pin): a non-pawn unit whose path the move blocks takes the blocker instead; and no move
+    /// takes away more units than its kind can (the count above).
     fn may_stalemate(&self, units: &MobileUnits, m: Move) -> bool {
         let most = match m.kind() {
             // The rook's squares are not in the move: only the count applies.
@@ -140,7 +144,7 @@ impl LineRules for Position {
             MoveKind::EnPassant => 4,
             MoveKind::Normal | MoveKind::Promotion(_) => 3,
         };
-        if units.count > most || self.gives_check(m) {
+        if units.count > most {
             return false;
         }
         let mut touched = Bitboard::from_square(m.from()) | Bitboard::from_square(m.to());
@@ -163,10 +167,11 @@ fn beyond(king: Square, unit: Square) -> Bitboard {
 }
 
 /// Collects the origins of mobile units (men other than the king with a legal move that is
-/// not a pawn capture), until there are more than any move can take away.
+/// not a pawn capture), until there are more than `enough`.
 struct Units<'p> {
     pos: &'p Position,
     found: Bitboard,
+    enough: u32,
 }
 
 impl Sink<Move> for Units<'_> {
@@ -179,6 +184,6 @@ impl Sink<Move> for Units<'_> {
     }
 
     fn is_satisfied(&self) -> bool {
-        self.found.count() > MOST_UNITS_ONE_MOVE_TAKES
+        self.found.count() > self.enough
     }
 }

@@ -12,7 +12,9 @@
 
 use super::end::{recurrable, FIFTY_MOVES};
 use super::prune::{LineRules, MOST_UNITS_ONE_MOVE_TAKES};
-use super::{DrawRules, Goal, LineEnd, LineQuestion, LineTable, Quantifier, MAX_PLIES};
+use super::{
+    DrawRules, Goal, LineEnd, LineQuestion, LineTable, OpponentPlay, Quantifier, MAX_PLIES,
+};
 use crate::kernel::SearchControl;
 use crate::rules::{Moves, RuleMove};
 
@@ -126,6 +128,34 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
         Ok(line)
     }
 
+    /// The plies that matter at `pos` within `plies`: when the goal is a mate by one side only
+    /// and the last of the `plies` would be the other side's, that ply cannot reach it, and the
+    /// answer is the one within one ply fewer (so a help win, odd, is never searched at even
+    /// bounds). Not in series play, where the opponent's turns are passes.
+    fn useful_plies(&self, pos: &R, plies: u32) -> u32 {
+        let LineQuestion { x, goal, .. } = self.question;
+        if plies == 0 || self.question.opponent_plays == OpponentPlay::Passes {
+            return plies;
+        }
+        let mater = if goal.within(Goal::X_MATES) {
+            x
+        } else if goal.within(Goal::X_MATED) {
+            !x
+        } else {
+            return plies;
+        };
+        let last_mover = if plies % 2 == 1 {
+            pos.turn()
+        } else {
+            !pos.turn()
+        };
+        if last_mover == mater {
+            plies
+        } else {
+            plies - 1
+        }
+    }
+
     /// The end of the line at `pos` under the question's draw rules.
     fn end_of(&self, pos: &R) -> Option<LineEnd> {
         LineEnd::under(self.question.draws, pos, &self.line)
@@ -177,6 +207,7 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
         if let Some(end) = self.end_of(pos) {
             return self.question.goal.is_reached(end, self.question.x);
         }
+        let plies = self.useful_plies(pos, plies);
         if plies == 0 || self.stopped {
             return false;
         }
@@ -245,18 +276,28 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
         let goal = self.question.goal;
         let mates = mover_mates.within(goal);
         let kills = Goal::DEAD.within(goal) && pos.plies_to_dead() <= 1;
-        let units = mover_stalemates.within(goal).then(|| pos.mobile_units());
-        let stalemates = units.is_some_and(|u| {
-            u.count <= pos.any_move_takes_at_most().min(MOST_UNITS_ONE_MOVE_TAKES)
-        });
+        let units = mover_stalemates
+            .within(goal)
+            .then(|| pos.mobile_units())
+            .filter(|u| u.count <= pos.any_move_takes_at_most().min(MOST_UNITS_ONE_MOVE_TAKES));
         let mut moves = Moves::<R>::new();
-        if stalemates || kills {
+        if units.is_some() || kills {
             moves = pos.legal_moves();
             let info = pos.check_info();
+            // The cheap tests first; a stalemating move gives no check, a mating one does.
             moves.retain(|m| {
-                (stalemates && units.is_some_and(|u| pos.may_stalemate(&u, m)))
-                    || (kills && pos.may_leave_dead(m))
-                    || (mates && pos.gives_check_with(&info, m))
+                if kills && pos.may_leave_dead(m) {
+                    return true;
+                }
+                let stalemating = units.is_some_and(|u| pos.may_stalemate(&u, m));
+                if !(stalemating || mates) {
+                    return false;
+                }
+                if pos.gives_check_with(&info, m) {
+                    mates
+                } else {
+                    stalemating
+                }
             });
         } else if mates {
             let filter = pos.mate_filter();
