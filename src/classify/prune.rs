@@ -9,7 +9,13 @@
 //! or pinned through the landing square or through the vacated origin (one man each): three at
 //! most. En passant adds the captured pawn's square (four); castling two landings and two
 //! origins (five). So with more mobile units than a move can take away, that move does not
-//! stalemate.
+//! stalemate. Per move ([`LineRules::may_stalemate`]) the same reasoning says which squares the
+//! move must touch for each unit — its square, its pawn's push square, the half-line beyond it
+//! from its king — and a move that misses one unit's squares stalemates nobody.
+//!
+//! No such bound is sound before the last ply on small material: a side's own move may
+//! immobilise several of its own men (blocking them, or pinning them by a king move), so the
+//! count of mobile units can fall by more than a constant per ply.
 
 use crate::board::attacks::{between, line, queen_attacks};
 use crate::board::{Bitboard, Move, MoveKind, Position, Role, Square};
