@@ -11,19 +11,21 @@
 
 use mateproof::board::{Color, Move, Position, Validation};
 use mateproof::classify::{
-    classify, Classification, Goal, LineQuestion, LineSearch, LineTable, OpponentPlay, Quantifier,
+    classify, Classification, DrawRules, Goal, LineQuestion, LineSearch, LineTable, OpponentPlay,
+    Quantifier,
 };
 use mateproof::kernel::SearchControl;
 use proptest::prelude::*;
-use shakmaty::fen::Fen;
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Bitboard, CastlingMode, Chess, EnPassantMode, Position as _};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
 use std::collections::{BTreeSet, HashMap};
 
 /// Random positions compared with the brute force.
 const POSITIONS: usize = 300;
 
+mod classify_positions;
 mod common;
+use classify_positions::{chess, end_of, end_with, random_fen, End};
 use common::Rng;
 
 fn base_seed() -> u64 {
@@ -31,114 +33,6 @@ fn base_seed() -> u64 {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(0x5eed_c1a5)
-}
-
-/// A random position of 3 to 7 men (two kings and up to five others, pawns off the back
-/// ranks) that both shakmaty and Mateproof accept, as a FEN; `None` when the draw is illegal.
-fn random_fen(rng: &mut Rng) -> Option<String> {
-    let mut board = ['.'; 64];
-    let others = 1 + rng.below(5);
-    let mut men = vec!['K', 'k'];
-    for _ in 0..others {
-        let letter = b"QRBNPP"[rng.below(6)] as char;
-        men.push(if rng.below(2) == 0 {
-            letter
-        } else {
-            letter.to_ascii_lowercase()
-        });
-    }
-    for man in men {
-        let square = loop {
-            let sq = rng.below(64);
-            let rank = sq / 8;
-            if board[sq] == '.' && !(man.eq_ignore_ascii_case(&'p') && (rank == 0 || rank == 7)) {
-                break sq;
-            }
-        };
-        board[square] = man;
-    }
-    let rows: Vec<String> = (0..8)
-        .rev()
-        .map(|rank| {
-            let mut row = String::new();
-            let mut empty = 0;
-            for file in 0..8 {
-                match board[rank * 8 + file] {
-                    '.' => empty += 1,
-                    man => {
-                        if empty > 0 {
-                            row.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        row.push(man);
-                    }
-                }
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            row
-        })
-        .collect();
-    let side = if rng.below(2) == 0 { 'w' } else { 'b' };
-    let fen = format!("{} {side} - - 0 1", rows.join("/"));
-    let theirs: Chess = Fen::from_ascii(fen.as_bytes())
-        .ok()?
-        .into_position(CastlingMode::Standard)
-        .ok()?;
-    let _ = theirs;
-    Position::from_fen(&fen, Validation::Strict).ok()?;
-    Some(fen)
-}
-
-fn chess(fen: &str) -> Chess {
-    Fen::from_ascii(fen.as_bytes())
-        .expect("FEN")
-        .into_position(CastlingMode::Standard)
-        .expect("legal")
-}
-
-/// How a line ends, as the brute force sees it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum End {
-    Mate(shakmaty::Color),
-    Stalemate(shakmaty::Color),
-    Dead,
-}
-
-/// Issue 13's dead position: bare kings, one knight, or bishops only, all on one colour.
-fn is_dead(pos: &Chess) -> bool {
-    let board = pos.board();
-    let heavy = board.pawns() | board.rooks() | board.queens();
-    if heavy.any() {
-        return false;
-    }
-    let (knights, bishops) = (board.knights(), board.bishops());
-    if (knights | bishops).count() <= 1 {
-        return true;
-    }
-    knights.is_empty()
-        && ((bishops & Bitboard::DARK_SQUARES).is_empty()
-            || (bishops & Bitboard::LIGHT_SQUARES).is_empty())
-}
-
-fn end_of(pos: &Chess) -> Option<End> {
-    end_with(pos, &pos.legal_moves())
-}
-
-/// The end at `pos`, whose legal moves are `moves`.
-fn end_with(pos: &Chess, moves: &shakmaty::MoveList) -> Option<End> {
-    if moves.is_empty() {
-        Some(if pos.is_check() {
-            End::Mate(pos.turn())
-        } else {
-            End::Stalemate(pos.turn())
-        })
-    } else if is_dead(pos) {
-        Some(End::Dead)
-    } else {
-        None
-    }
 }
 
 /// The memo's keys are Zobrist hashes already: no need to hash them again.
@@ -360,7 +254,7 @@ fn cases(count: usize, seed: u64) -> Vec<(String, u32)> {
     let mut rng = Rng(seed.max(1));
     let mut found = Vec::with_capacity(count);
     while found.len() < count {
-        if let Some(fen) = random_fen(&mut rng) {
+        if let Some(fen) = random_fen(&mut rng, 5) {
             found.push((fen, 1 + rng.below(5) as u32));
         }
     }
@@ -444,6 +338,7 @@ fn question(x: Color, x_plays: Quantifier, other: Quantifier, goal: Goal) -> Lin
         x_plays,
         opponent_plays: OpponentPlay::Moves(other),
         goal,
+        draws: DrawRules::Problem,
     }
 }
 

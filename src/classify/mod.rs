@@ -9,9 +9,12 @@
 //! first, over a [`LineTable`] that holds results for that one question only.
 //! [`classify`] asks the six questions of `mateproof classify` and gathers their witnesses.
 //!
-//! A line ends at the first mate, stalemate or dead position on it ([`LineEnd`]); repetition
-//! and the 50-move rule are not applied (problem rules). Dead means, by material alone, that
-//! neither side can ever be mated ([`crate::rules::Rules::is_dead_position`]). This module
+//! A line ends at the first mate, stalemate or dead position on it ([`LineEnd`]). Under
+//! [`DrawRules::Problem`] (the default) repetition and the 50-move rule are not applied; under
+//! [`DrawRules::Game`] a line also ends, drawn, when a position recurs on it (the root
+//! included) or when the halfmove clock reaches 100, a mate on that move taking precedence.
+//! Dead means, by material alone, that neither side can ever be mated
+//! ([`crate::rules::Rules::is_dead_position`]). This module
 //! computes and prints nothing: the command line and UCI present its [`Classification`].
 
 mod end;
@@ -20,11 +23,11 @@ mod search;
 mod table;
 mod verdict;
 
-pub use end::LineEnd;
-pub use prune::LineRules;
+pub use end::{DrawRules, LineEnd};
+pub use prune::{LineRules, MobileUnits};
 pub use search::{LineSearch, Stopped};
 pub use table::LineTable;
-pub use verdict::{classify, Classification, ForcedLoss, ForcedWin, Witnessed};
+pub use verdict::{classify, classify_under, Classification, ForcedLoss, ForcedWin, Witnessed};
 
 use crate::board::Color;
 
@@ -65,12 +68,14 @@ impl Goal {
     pub const OPPONENT_STALEMATED: Goal = Goal(8);
     /// A dead position (by material).
     pub const DEAD: Goal = Goal(16);
+    /// A draw by a recurring position or the 50-move rule ([`DrawRules::Game`] only).
+    pub const GAME_RULE_DRAW: Goal = Goal(32);
     /// Stalemate of either side.
     pub const STALEMATE: Goal = Goal(4 | 8);
-    /// A drawn end: stalemate of either side or a dead position.
-    pub const DRAW: Goal = Goal(4 | 8 | 16);
-    /// Any end at all: mate, stalemate or dead position.
-    pub const ANY_END: Goal = Goal(31);
+    /// A drawn end: stalemate of either side, a dead position, or a game-rule draw.
+    pub const DRAW: Goal = Goal(4 | 8 | 16 | 32);
+    /// Any end at all: mate, stalemate, dead position or game-rule draw.
+    pub const ANY_END: Goal = Goal(63);
 
     /// Both sets together.
     pub const fn or(self, other: Goal) -> Goal {
@@ -95,20 +100,22 @@ impl Goal {
             LineEnd::Stalemate { stalemated } if stalemated == x => Goal::X_STALEMATED,
             LineEnd::Stalemate { .. } => Goal::OPPONENT_STALEMATED,
             LineEnd::Dead => Goal::DEAD,
+            LineEnd::Repetition | LineEnd::FiftyMoves => Goal::GAME_RULE_DRAW,
         };
         needed.within(self)
     }
 }
 
 /// Everything that decides the answer of a line search besides the position and the bound:
-/// who x is, how each side's plies are quantified, and the goal. A [`LineTable`] holds the
-/// answers of exactly one question.
+/// who x is, how each side's plies are quantified, the goal, and which draws end a line. A
+/// [`LineTable`] holds the answers of exactly one question.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct LineQuestion {
     pub x: Color,
     pub x_plays: Quantifier,
     pub opponent_plays: OpponentPlay,
     pub goal: Goal,
+    pub draws: DrawRules,
 }
 
 impl LineQuestion {
@@ -119,6 +126,7 @@ impl LineQuestion {
             x_plays: Quantifier::Exists,
             opponent_plays: OpponentPlay::Moves(Quantifier::ForAll),
             goal: Goal::X_MATES,
+            draws: DrawRules::Problem,
         }
     }
 
@@ -131,6 +139,7 @@ impl LineQuestion {
             x_plays: Quantifier::Exists,
             opponent_plays: OpponentPlay::Moves(Quantifier::Exists),
             goal: Goal::X_MATED,
+            draws: DrawRules::Problem,
         }
     }
 
@@ -165,6 +174,7 @@ impl LineQuestion {
             x_plays: Quantifier::ForAll,
             opponent_plays: OpponentPlay::Moves(Quantifier::Exists),
             goal: Goal::X_MATED,
+            draws: DrawRules::Problem,
         }
     }
 
@@ -175,7 +185,13 @@ impl LineQuestion {
             x_plays: Quantifier::Exists,
             opponent_plays: OpponentPlay::Passes,
             goal: Goal::X_MATES,
+            draws: DrawRules::Problem,
         }
+    }
+
+    /// The same question with the draws of `draws` ending lines.
+    pub fn under(self, draws: DrawRules) -> LineQuestion {
+        LineQuestion { draws, ..self }
     }
 
     /// The quantifier of the side to move `mover`, `None` when it passes.

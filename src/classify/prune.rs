@@ -9,10 +9,28 @@
 //! or pinned through the landing square or through the vacated origin (one man each): three at
 //! most. En passant adds the captured pawn's square (four); castling two landings and two
 //! origins (five). So with more mobile units than a move can take away, that move does not
-//! stalemate.
+//! stalemate. Per move ([`LineRules::may_stalemate`]) the same reasoning says which squares the
+//! move must touch for each unit — its square, its pawn's push square, the half-line beyond it
+//! from its king — and a move that misses one unit's squares stalemates nobody.
+//!
+//! No such bound is sound before the last ply on small material: a side's own move may
+//! immobilise several of its own men (blocking them, or pinning them by a king move), so the
+//! count of mobile units can fall by more than a constant per ply.
 
-use crate::board::{Bitboard, Move, MoveKind, Position, Role};
+use crate::board::attacks::{between, line, queen_attacks};
+use crate::board::{Bitboard, Move, MoveKind, Position, Role, Square};
 use crate::rules::{Rules, Sink};
+
+/// The opponent's mobile units as [`LineRules::mobile_units`] finds them: how many, and for each
+/// the squares a move must touch to take all its moves away.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MobileUnits {
+    /// How many units were found (counting stops one above what a move there can take away).
+    pub count: u32,
+    /// Per unit: its square, the square its pawn push needs (pawns) and the half-line beyond it
+    /// from its king (where a landing or a vacated square could pin it).
+    sensors: [Bitboard; MOST_UNITS_ONE_MOVE_TAKES as usize + 1],
+}
 
 /// A [`Rules`] with the bounds the line search prunes with; the defaults know none.
 pub trait LineRules: Rules {
@@ -28,20 +46,28 @@ pub trait LineRules: Rules {
     }
 
     /// The opponent's (the side not to move) mobile units, in the sense of
-    /// [`LineRules::may_stalemate_at_most`] (0: unknown).
-    fn stalemate_resistance(&self) -> u32 {
-        0
+    /// [`LineRules::may_stalemate`] (a count of 0: unknown).
+    fn mobile_units(&self) -> MobileUnits {
+        MobileUnits::default()
     }
 
-    /// The most mobile units of the opponent the legal move `m` can take away.
-    fn may_stalemate_at_most(&self, m: Self::Move) -> u32 {
-        let _ = m;
-        u32::MAX
+    /// False when the legal move `m` certainly does not stalemate the opponent, whose mobile
+    /// units are `units`.
+    fn may_stalemate(&self, units: &MobileUnits, m: Self::Move) -> bool {
+        let _ = (units, m);
+        true
     }
 
     /// The most mobile units of the opponent any legal move here can take away.
     fn any_move_takes_at_most(&self) -> u32 {
         u32::MAX
+    }
+
+    /// Halfmoves since the last capture or pawn move, for [`super::DrawRules::Game`]. A game
+    /// that does not count them keeps the default 0, and then neither a recurring position nor
+    /// the 50-move rule ends its lines.
+    fn halfmove_clock(&self) -> u32 {
+        0
     }
 }
 
@@ -68,16 +94,38 @@ impl LineRules for Position {
         self.is_capture(m) || matches!(m.kind(), MoveKind::Promotion(_))
     }
 
-    /// Counted up to one more than any move can take away: beyond that the exact number
-    /// does not matter, and the generator stops.
-    fn stalemate_resistance(&self) -> u32 {
+    /// Counted up to one more than any move here can take away: beyond that the exact number
+    /// does not matter, the generator stops, and no sensors are made.
+    fn mobile_units(&self) -> MobileUnits {
         let theirs = self.after_null();
         let mut units = Units {
             pos: &theirs,
             found: Bitboard::EMPTY,
+            enough: self.any_move_takes_at_most().min(MOST_UNITS_ONE_MOVE_TAKES),
         };
         Rules::generate(&theirs, &mut units);
-        units.found.count()
+        let mut result = MobileUnits {
+            count: units.found.count(),
+            ..MobileUnits::default()
+        };
+        if result.count > units.enough {
+            return result;
+        }
+        let side = theirs.turn();
+        let king = theirs.king(side);
+        for (sensor, unit) in result.sensors.iter_mut().zip(units.found) {
+            *sensor = Bitboard::from_square(unit) | beyond(king, unit);
+            if theirs.role_at(unit) == Some(Role::Pawn) {
+                if let Some(push) = unit.offset(0, side.forward()) {
+                    *sensor |= Bitboard::from_square(push);
+                }
+            }
+        }
+        result
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        Position::halfmove_clock(self)
     }
 
     /// Castling only with a right to castle, en passant only with an en-passant square.
@@ -91,20 +139,45 @@ impl LineRules for Position {
         }
     }
 
-    fn may_stalemate_at_most(&self, m: Move) -> u32 {
-        match m.kind() {
-            MoveKind::Castle => MOST_UNITS_ONE_MOVE_TAKES,
+    /// Each unit keeps a legal move unless the move captures it, lands on its pawn's push
+    /// square, or lands on or vacates a square of the half-line beyond it from its king (a
+    /// pin): a non-pawn unit whose path the move blocks takes the blocker instead; and no move
+    /// takes away more units than its kind can (the count above).
+    fn may_stalemate(&self, units: &MobileUnits, m: Move) -> bool {
+        let most = match m.kind() {
+            // The rook's squares are not in the move: only the count applies.
+            MoveKind::Castle => return units.count <= MOST_UNITS_ONE_MOVE_TAKES,
             MoveKind::EnPassant => 4,
             MoveKind::Normal | MoveKind::Promotion(_) => 3,
+        };
+        if units.count > most {
+            return false;
         }
+        let mut touched = Bitboard::from_square(m.from()) | Bitboard::from_square(m.to());
+        if m.kind() == MoveKind::EnPassant {
+            if let Some(taken) = Square::from_coords(m.to().file(), m.from().rank()) {
+                touched |= Bitboard::from_square(taken);
+            }
+        }
+        units.sensors[..units.count as usize]
+            .iter()
+            .all(|&sensor| (sensor & touched).any())
     }
 }
 
+/// The squares beyond `unit` on the line from `king` through it (empty when not aligned): its
+/// rays stop at the king, so on the line only the half beyond the unit is left.
+fn beyond(king: Square, unit: Square) -> Bitboard {
+    let toward_king = between(king, unit) | Bitboard::from_square(king);
+    line(king, unit) & queen_attacks(unit, Bitboard::from_square(king)) & !toward_king
+}
+
 /// Collects the origins of mobile units (men other than the king with a legal move that is
-/// not a pawn capture), until there are more than any move can take away.
+/// not a pawn capture), until there are more than `enough`.
 struct Units<'p> {
     pos: &'p Position,
     found: Bitboard,
+    enough: u32,
 }
 
 impl Sink<Move> for Units<'_> {
@@ -117,6 +190,6 @@ impl Sink<Move> for Units<'_> {
     }
 
     fn is_satisfied(&self) -> bool {
-        self.found.count() > MOST_UNITS_ONE_MOVE_TAKES
+        self.found.count() > self.enough
     }
 }

@@ -5,9 +5,16 @@
 //!
 //! Every answer it gives is exact for the question and bound asked; a stopped search (time,
 //! nodes, `stop`) gives [`Stopped`] instead of an answer and stores nothing it did not finish.
+//!
+//! Under [`DrawRules::Game`] an answer also depends on the line that led to the position: the
+//! search keeps the keys of the line's positions, and the table key of a position is salted
+//! with those that can still recur there and, near the 50-move limit, with its halfmove clock.
 
+use super::end::{recurrable, FIFTY_MOVES};
 use super::prune::{LineRules, MOST_UNITS_ONE_MOVE_TAKES};
-use super::{Goal, LineEnd, LineQuestion, LineTable, Quantifier};
+use super::{
+    DrawRules, Goal, LineEnd, LineQuestion, LineTable, OpponentPlay, Quantifier, MAX_PLIES,
+};
 use crate::kernel::SearchControl;
 use crate::rules::{Moves, RuleMove};
 
@@ -25,6 +32,8 @@ pub struct LineSearch<'a, R: LineRules> {
     control: &'a SearchControl,
     nodes: u64,
     stopped: bool,
+    /// The keys of the positions before the current one on the line (oldest first).
+    line: Vec<u64>,
 }
 
 impl<'a, R: LineRules> LineSearch<'a, R> {
@@ -37,6 +46,7 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
             control,
             nodes: 0,
             stopped: false,
+            line: Vec::new(),
         }
     }
 
@@ -74,21 +84,29 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
             return Ok(found);
         }
         for m in pos.legal_moves().iter().copied() {
-            if self.holds(&pos.play(m), plies - 1)? {
+            if self.holds_after(pos, m, plies - 1)? {
                 found.push(m);
             }
         }
         Ok(found)
     }
 
+    /// Whether the question holds within `plies` after `m` at `pos`, a position of the line.
+    fn holds_after(&mut self, pos: &R, m: R::Move, plies: u32) -> Result<bool, Stopped> {
+        self.line.push(pos.key());
+        let answer = self.holds(&pos.play(m), plies);
+        self.line.pop();
+        answer
+    }
+
     /// One line along which the question holds within `plies` (it must hold there): at ∃
     /// plies the first successful move, at ∀ plies the move that holds out longest, a pass as
     /// the null move. The line stops at its end (the goal).
     pub fn witness(&mut self, pos: &R, plies: u32) -> Result<Vec<R::Move>, Stopped> {
-        let mut line = Vec::new();
+        let (mut line, start) = (Vec::new(), self.line.len());
         let mut pos = pos.clone();
         let mut left = plies;
-        while LineEnd::of(&pos).is_none() && left > 0 {
+        while self.end_of(&pos).is_none() && left > 0 {
             let next = match self.question.play_of(pos.turn()) {
                 None => R::Move::default(),
                 Some(Quantifier::Exists) => match self.successful_moves(&pos, left)?.first() {
@@ -97,6 +115,7 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
                 },
                 Some(Quantifier::ForAll) => self.longest_resistance(&pos, left)?,
             };
+            self.line.push(pos.key());
             if next.is_null() {
                 pos = pos.pass();
             } else {
@@ -105,7 +124,58 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
             }
             line.push(next);
         }
+        self.line.truncate(start);
         Ok(line)
+    }
+
+    /// The plies that matter at `pos` within `plies`: when the goal is a mate by one side only
+    /// and the last of the `plies` would be the other side's, that ply cannot reach it, and the
+    /// answer is the one within one ply fewer (so a help win, odd, is never searched at even
+    /// bounds). Not in series play, where the opponent's turns are passes.
+    fn useful_plies(&self, pos: &R, plies: u32) -> u32 {
+        let LineQuestion { x, goal, .. } = self.question;
+        if plies == 0 || self.question.opponent_plays == OpponentPlay::Passes {
+            return plies;
+        }
+        let mater = if goal.within(Goal::X_MATES) {
+            x
+        } else if goal.within(Goal::X_MATED) {
+            !x
+        } else {
+            return plies;
+        };
+        let last_mover = if plies % 2 == 1 {
+            pos.turn()
+        } else {
+            !pos.turn()
+        };
+        if last_mover == mater {
+            plies
+        } else {
+            plies - 1
+        }
+    }
+
+    /// The end of the line at `pos` under the question's draw rules.
+    fn end_of(&self, pos: &R) -> Option<LineEnd> {
+        LineEnd::under(self.question.draws, pos, &self.line)
+    }
+
+    /// The table key of `pos`: its own key, and under the game's draw rules the earlier
+    /// positions that may recur from here and, near the 50-move limit, the halfmove clock.
+    fn table_key(&self, pos: &R) -> u64 {
+        let key = pos.key();
+        if self.question.draws == DrawRules::Problem {
+            return key;
+        }
+        let clock = pos.halfmove_clock();
+        let mut salt = recurrable(&self.line, clock)
+            .iter()
+            .fold(0, |salt, &k| salt ^ mix(k));
+        if clock + MAX_PLIES >= FIFTY_MOVES {
+            salt ^= mix(u64::from(clock) ^ 0x5f1f_7e00);
+        }
+        key ^ salt
     }
 
     /// At a ∀ ply where the question holds within `plies`: the move after which it takes the
@@ -113,7 +183,10 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
     fn longest_resistance(&mut self, pos: &R, plies: u32) -> Result<R::Move, Stopped> {
         let mut best = (0, R::Move::default());
         for m in pos.legal_moves().iter().copied() {
-            let needed = self.shortest(&pos.play(m), plies - 1)?.unwrap_or(plies);
+            self.line.push(pos.key());
+            let needed = self.shortest(&pos.play(m), plies - 1);
+            self.line.pop();
+            let needed = needed?.unwrap_or(plies);
             if best.1.is_null() || needed > best.0 {
                 best = (needed, m);
             }
@@ -131,9 +204,10 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
 
     /// The recursion: exact unless `self.stopped` is set, and then never stored.
     fn search(&mut self, pos: &R, plies: u32) -> bool {
-        if let Some(end) = LineEnd::of(pos) {
+        if let Some(end) = self.end_of(pos) {
             return self.question.goal.is_reached(end, self.question.x);
         }
+        let plies = self.useful_plies(pos, plies);
         if plies == 0 || self.stopped {
             return false;
         }
@@ -141,7 +215,7 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
             return false;
         }
         // The last ply is cheaper to answer again than to keep: it stays out of the table.
-        let key = pos.key();
+        let key = self.table_key(pos);
         if plies > 1 {
             if let Some(answer) = self.table.probe(key, plies) {
                 return answer;
@@ -152,6 +226,7 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
             self.control.add_nodes(POLL_INTERVAL);
             self.stopped = self.control.should_stop();
         }
+        self.line.push(pos.key());
         let answer = match self.question.play_of(pos.turn()) {
             // A side that passes may not stand in check (series play: no check before the end).
             None => !pos.is_check() && self.search(&pos.pass(), plies),
@@ -169,6 +244,7 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
                 }
             }
         };
+        self.line.pop();
         if self.stopped {
             return false;
         }
@@ -184,8 +260,12 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
     /// the move can take away: [`LineRules`]) or leave a dead position (only when the material
     /// allows it in one ply, by a capture or a promotion); a move that can do none of what the
     /// goal asks is not tried.
+    /// Under the game's draw rules any move may end the line drawn (a recurrence, the 50th
+    /// move): all are tried when the goal counts such a draw.
     fn candidates(&self, pos: &R, plies: u32) -> Moves<R> {
-        if plies > 1 {
+        let game_draws = self.question.draws == DrawRules::Game
+            && Goal::GAME_RULE_DRAW.within(self.question.goal);
+        if plies > 1 || game_draws {
             return pos.legal_moves();
         }
         let (mover_mates, mover_stalemates) = if pos.turn() == self.question.x {
@@ -196,20 +276,28 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
         let goal = self.question.goal;
         let mates = mover_mates.within(goal);
         let kills = Goal::DEAD.within(goal) && pos.plies_to_dead() <= 1;
-        let resistance = if mover_stalemates.within(goal) {
-            pos.stalemate_resistance()
-        } else {
-            u32::MAX
-        };
-        let stalemates = resistance <= pos.any_move_takes_at_most().min(MOST_UNITS_ONE_MOVE_TAKES);
+        let units = mover_stalemates
+            .within(goal)
+            .then(|| pos.mobile_units())
+            .filter(|u| u.count <= pos.any_move_takes_at_most().min(MOST_UNITS_ONE_MOVE_TAKES));
         let mut moves = Moves::<R>::new();
-        if stalemates || kills {
+        if units.is_some() || kills {
             moves = pos.legal_moves();
             let info = pos.check_info();
+            // The cheap tests first; a stalemating move gives no check, a mating one does.
             moves.retain(|m| {
-                (stalemates && pos.may_stalemate_at_most(m) >= resistance)
-                    || (kills && pos.may_leave_dead(m))
-                    || (mates && pos.gives_check_with(&info, m))
+                if kills && pos.may_leave_dead(m) {
+                    return true;
+                }
+                let stalemating = units.is_some_and(|u| pos.may_stalemate(&u, m));
+                if !(stalemating || mates) {
+                    return false;
+                }
+                if pos.gives_check_with(&info, m) {
+                    mates
+                } else {
+                    stalemating
+                }
             });
         } else if mates {
             let filter = pos.mate_filter();
@@ -218,4 +306,11 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
         }
         moves
     }
+}
+
+/// A 64-bit mixer (splitmix64's finaliser) for the table key salts.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }

@@ -121,10 +121,10 @@ fn material_and_mobility_bounds() {
     assert_eq!(pos("8/8/4kb2/8/8/3K4/8/5B2 w - - 0 1").plies_to_dead(), 1);
     // Black's mobile units: the rook and the three pawns that can push (the king is none).
     let rook_ending = pos("8/p4pk1/6p1/8/3R4/6P1/r4PKP/8 w - - 0 1");
-    assert_eq!(rook_ending.stalemate_resistance(), 4);
+    assert_eq!(rook_ending.mobile_units().count, 4);
     // A pawn that can only capture is no unit: b3xa2 is Black's only pawn move here.
     assert_eq!(
-        pos("7k/8/8/8/8/1p6/RP6/K7 w - - 0 1").stalemate_resistance(),
+        pos("7k/8/8/8/8/1p6/RP6/K7 w - - 0 1").mobile_units().count,
         0
     );
 }

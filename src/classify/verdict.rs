@@ -10,7 +10,7 @@
 
 use super::prune::LineRules;
 use super::search::Stopped;
-use super::{LineEnd, LineQuestion, LineSearch, LineTable};
+use super::{DrawRules, LineEnd, LineQuestion, LineSearch, LineTable};
 use crate::board::Color;
 use crate::kernel::SearchControl;
 
@@ -42,13 +42,16 @@ pub struct ForcedLoss<M> {
 pub struct Classification<M> {
     pub plies: u32,
     pub x: Color,
+    /// Which draws ended lines besides stalemate and a dead position.
+    pub draws: DrawRules,
     /// The line has already ended at the root (then nothing is forced: x has no move).
     pub over: Option<LineEnd>,
     /// Some line of that many plies ends with x mating.
     pub help_win: Option<Witnessed<M>>,
     /// Some line ends with x checkmated.
     pub help_loss: Option<Witnessed<M>>,
-    /// Some line ends in stalemate of either side or a dead position.
+    /// Some line ends in stalemate of either side or a dead position (or, under
+    /// [`DrawRules::Game`], a recurring position or the 50-move rule).
     pub help_draw: Option<Witnessed<M>>,
     /// No line of at most `plies` plies ends at all (Kulyukin's absolute hang).
     pub hang: bool,
@@ -58,9 +61,20 @@ pub struct Classification<M> {
     pub nodes: u64,
 }
 
-/// Classifies `pos` within `plies` plies; each question gets a table of `table_mb` megabytes
-/// (one at a time). `Err(Stopped)` when `control` stopped it first.
+/// Classifies `pos` within `plies` plies under problem rules; each question gets a table of
+/// `table_mb` megabytes (one at a time). `Err(Stopped)` when `control` stopped it first.
 pub fn classify<R: LineRules>(
+    pos: &R,
+    plies: u32,
+    table_mb: usize,
+    control: &SearchControl,
+) -> Result<Classification<R::Move>, Stopped> {
+    classify_under(DrawRules::Problem, pos, plies, table_mb, control)
+}
+
+/// [`classify`] with the draws of `draws` ending lines.
+pub fn classify_under<R: LineRules>(
+    draws: DrawRules,
     pos: &R,
     plies: u32,
     table_mb: usize,
@@ -70,6 +84,7 @@ pub fn classify<R: LineRules>(
     let mut asker = Asker {
         pos,
         plies,
+        draws,
         table_mb,
         control,
         nodes: 0,
@@ -78,7 +93,7 @@ pub fn classify<R: LineRules>(
     let help_loss = asker.cooperative(LineQuestion::help_mate(x))?;
     let help_draw = asker.cooperative(LineQuestion::help_draw(x))?;
     let hang = help_win.is_none() && help_loss.is_none() && help_draw.is_none();
-    let over = LineEnd::of(pos);
+    let over = LineEnd::under(draws, pos, &[]);
     let forced_win = match &help_win {
         Some(help) if over.is_none() => asker.forced_win(help.plies)?,
         _ => None,
@@ -90,6 +105,7 @@ pub fn classify<R: LineRules>(
     Ok(Classification {
         plies,
         x,
+        draws,
         over,
         help_win,
         help_loss,
@@ -105,6 +121,7 @@ pub fn classify<R: LineRules>(
 struct Asker<'a, R: LineRules> {
     pos: &'a R,
     plies: u32,
+    draws: DrawRules,
     table_mb: usize,
     control: &'a SearchControl,
     nodes: u64,
@@ -117,7 +134,7 @@ impl<R: LineRules> Asker<'_, R> {
         question: LineQuestion,
         ask: impl FnOnce(&mut LineSearch<'_, R>) -> Result<T, Stopped>,
     ) -> Result<T, Stopped> {
-        let mut table = LineTable::for_question(self.table_mb, question);
+        let mut table = LineTable::for_question(self.table_mb, question.under(self.draws));
         let mut search = LineSearch::new(&mut table, self.control);
         let answer = ask(&mut search);
         self.nodes += search.nodes();

@@ -1,10 +1,11 @@
 //! `mateproof classify`: what can happen within N plies for the side to move — help win, help
 //! loss, help draw, hang, forced win and forced loss ([`crate::classify`]), as text (one line
-//! per verdict, in SAN) or as one JSON object. Bad input: a message on stderr and exit status 2;
+//! per verdict, in SAN) or as one JSON object; `--rules game` ends lines also by a repeated
+//! position or the 50-move rule ([`DrawRules::Game`]). Bad input: a message on stderr and exit status 2;
 //! a `--time` limit reached before the answer: exit status 3.
 
 use crate::board::{Position, Validation};
-use crate::classify::{classify, MAX_PLIES};
+use crate::classify::{classify_under, DrawRules, MAX_PLIES};
 use crate::cli::exit;
 use crate::output::classify::{classification_json, classification_text};
 use std::io::Write;
@@ -24,6 +25,10 @@ pub struct ClassifyArgs {
     /// keys (the forced win's keys in SAN).
     #[arg(long)]
     pub json: bool,
+    /// Which draws end a line: `problem` (stalemate and dead positions only) or `game` (also a
+    /// position repeated on the line, and the halfmove clock reaching 100).
+    #[arg(long, default_value = "problem", value_parser = ["problem", "game"])]
+    pub rules: String,
     /// Table size per question in MB (1 to 16384).
     #[arg(long, default_value_t = 64, value_parser = crate::cli::args::parse_hash_mb)]
     pub hash: usize,
@@ -46,7 +51,12 @@ pub fn run(args: &ClassifyArgs) -> ExitCode {
         return ExitCode::from(exit::ERROR);
     }
     let control = crate::cli::args::time_control(args.time);
-    let Ok(c) = classify(&position, args.plies, args.hash, &control) else {
+    let draws = if args.rules == "game" {
+        DrawRules::Game
+    } else {
+        DrawRules::Problem
+    };
+    let Ok(c) = classify_under(draws, &position, args.plies, args.hash, &control) else {
         eprintln!("classify: stopped by --time before the verdict");
         return ExitCode::from(exit::UNDECIDED);
     };

@@ -3,7 +3,7 @@
 //! records are all made, so the three say the same. They read the classification only.
 
 use crate::board::{Color, Move, Position};
-use crate::classify::{Classification, LineEnd};
+use crate::classify::{Classification, DrawRules, LineEnd};
 use crate::notation::{to_san_plus, MoveStyle};
 use crate::rules::Rules;
 use serde_json::{json, Map, Value};
@@ -35,7 +35,11 @@ pub fn verdicts(c: &Classification<Move>, pos: &Position) -> Vec<Verdict> {
         (
             "help_draw",
             &c.help_draw,
-            "stalemate or a dead position".to_owned(),
+            match c.draws {
+                DrawRules::Problem => "stalemate or a dead position",
+                DrawRules::Game => "stalemate, a dead position, a repetition or the 50-move rule",
+            }
+            .to_owned(),
         ),
     ] {
         out.push(match found {
@@ -48,7 +52,7 @@ pub fn verdicts(c: &Classification<Move>, pos: &Position) -> Vec<Verdict> {
                     "{}: {} — a line ends with {}: {}",
                     label(field),
                     plies(w.plies),
-                    end_name(pos, &w.line, c.x),
+                    end_name(pos, &w.line, c.x, c.draws),
                     numbered(pos, &w.line)
                 ),
             },
@@ -80,8 +84,12 @@ pub fn verdicts(c: &Classification<Move>, pos: &Position) -> Vec<Verdict> {
             line: Vec::new(),
             keys: Vec::new(),
             text: format!(
-                "hang: yes — no line of at most {} ends (no mate, stalemate or dead position)",
-                plies(n)
+                "hang: yes — no line of at most {} ends (no mate, {})",
+                plies(n),
+                match c.draws {
+                    DrawRules::Problem => "stalemate or dead position",
+                    DrawRules::Game => "stalemate, dead position, repetition or 50-move draw",
+                }
             ),
         },
     });
@@ -205,15 +213,18 @@ fn end_words(end: LineEnd, x: Color) -> String {
         LineEnd::Stalemate { stalemated } if stalemated == x => format!("{side} stalemated"),
         LineEnd::Stalemate { .. } => format!("{other} stalemated"),
         LineEnd::Dead => "a dead position".to_owned(),
+        LineEnd::Repetition => "a repeated position".to_owned(),
+        LineEnd::FiftyMoves => "the 50-move rule".to_owned(),
     }
 }
 
 /// How the line `line` from `pos` ends, in words.
-fn end_name(pos: &Position, line: &[Move], x: Color) -> String {
-    let last = replay(pos, line)
-        .last()
-        .map_or_else(|| *pos, |(p, m)| step(p, *m));
-    LineEnd::of(&last).map_or_else(|| "no end".to_owned(), |end| end_words(end, x))
+fn end_name(pos: &Position, line: &[Move], x: Color, draws: DrawRules) -> String {
+    let played = replay(pos, line);
+    let last = played.last().map_or_else(|| *pos, |(p, m)| step(p, *m));
+    let earlier: Vec<u64> = played.iter().map(|(p, _)| p.key()).collect();
+    LineEnd::under(draws, &last, &earlier)
+        .map_or_else(|| "no end".to_owned(), |end| end_words(end, x))
 }
 
 fn step(pos: &Position, m: Move) -> Position {

@@ -1,0 +1,69 @@
+//! Brute-force property checks of the line search's pruning on the last ply, on seeded random
+//! positions of 3 to 12 men: every legal move after which the opponent is stalemated (shakmaty
+//! decides) passes the stalemate filter — the count of the opponent's mobile units and
+//! [`LineRules::may_stalemate`]'s per-unit test — and every move that leaves a dead position
+//! (issue 13's definition, in tests/classify_positions) passes the dead-position filter. The samples must
+//! contain such moves, and the per-unit test must refuse moves the count alone would let
+//! through (else it prunes nothing). `MATEPROOF_SEED=<n>` reruns with another base seed.
+
+use mateproof::board::{Position, Validation};
+use mateproof::classify::LineRules;
+use shakmaty::uci::UciMove;
+use shakmaty::Position as _;
+
+mod classify_positions;
+mod common;
+use classify_positions::{chess, is_dead, random_fen};
+use common::Rng;
+
+/// Random positions examined, every legal move of each.
+const POSITIONS: usize = 12_000;
+
+/// The most units the search lets through before looking at single moves.
+const MOST_UNITS: u32 = 5;
+
+#[test]
+fn no_stalemating_or_killing_move_is_pruned() {
+    let (mut rng, _) = Rng::from_env(0x5a1e_b0d5);
+    let (mut stalemates, mut kills, mut refused_by_sensors, mut positions) = (0, 0, 0, 0);
+    while positions < POSITIONS {
+        let Some(fen) = random_fen(&mut rng, 10) else {
+            continue;
+        };
+        let theirs = chess(&fen);
+        if is_dead(&theirs) {
+            continue; // The line has ended before any move.
+        }
+        positions += 1;
+        let ours = Position::from_fen(&fen, Validation::Strict).expect("FEN");
+        let units = ours.mobile_units();
+        let gate = units.count <= ours.any_move_takes_at_most().min(MOST_UNITS);
+        for m in ours.legal_moves().iter().copied() {
+            let uci: UciMove = m.to_string().parse().expect("UCI");
+            let after = theirs
+                .clone()
+                .play(uci.to_move(&theirs).expect("legal in shakmaty"))
+                .expect("legal");
+            let admitted = gate && ours.may_stalemate(&units, m);
+            if after.is_stalemate() {
+                stalemates += 1;
+                assert!(admitted, "{fen}: {m} stalemates but is pruned");
+            } else if gate && !admitted && units.count <= 3 {
+                refused_by_sensors += 1;
+            }
+            if is_dead(&after) && !after.is_checkmate() && !after.is_stalemate() {
+                kills += 1;
+                assert!(
+                    ours.plies_to_dead() <= 1 && ours.may_leave_dead(m),
+                    "{fen}: {m} leaves a dead position but is pruned"
+                );
+            }
+        }
+    }
+    assert!(stalemates >= 100, "only {stalemates} stalemating moves");
+    assert!(kills >= 100, "only {kills} moves to a dead position");
+    assert!(
+        refused_by_sensors >= 100,
+        "the per-unit test refused only {refused_by_sensors} moves"
+    );
+}
