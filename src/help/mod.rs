@@ -15,9 +15,11 @@
 //! starting, under `HalfDuplex` only so; `SetPlay` first solves the play with one half-move
 //! less, the other side starting.
 
+mod hints;
 mod search;
 mod table;
 
+pub use hints::Hints;
 pub use search::{search_lines, Plan};
 
 use crate::kernel::SearchControl;
@@ -93,6 +95,7 @@ pub fn solve(
     let limits = search::Limits {
         max_lines: problem.options.max_solutions.map(|n| n as usize),
         stop_on_short: problem.options.stop_on_short_solutions,
+        table_mb: None,
     };
     let found = search_lines(&position, &plan, &limits, control);
     Ok(HelpSolution {
