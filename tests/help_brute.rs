@@ -300,7 +300,11 @@ fn the_stalemate_hint_keeps_every_stalemating_move() {
             continue;
         };
         positions += 1;
-        let chess: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+        let chess: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
         let expected: BTreeSet<String> = chess
             .legal_moves()
             .iter()
@@ -314,9 +318,15 @@ fn the_stalemate_hint_keeps_every_stalemating_move() {
         };
         pruned += 1;
         let kept: BTreeSet<String> = candidates.iter().map(|m| m.to_string()).collect();
-        assert!(expected.is_subset(&kept), "{fen}: {expected:?} not all in {kept:?}");
+        assert!(
+            expected.is_subset(&kept),
+            "{fen}: {expected:?} not all in {kept:?}"
+        );
         stalemating += usize::from(!expected.is_empty());
     }
     println!("{positions} positions, {pruned} with a hint, {stalemating} with a stalemate in one");
-    assert!(pruned > 10_000 && stalemating > 100, "{pruned} hints, {stalemating} stalemates");
+    assert!(
+        pruned > 10_000 && stalemating > 100,
+        "{pruned} hints, {stalemating} stalemates"
+    );
 }

@@ -20,7 +20,7 @@ mod search;
 mod table;
 
 pub use hints::Hints;
-pub use search::{search_lines, Plan};
+pub use search::{search_lines, End, Plan};
 
 use crate::kernel::SearchControl;
 use crate::problem::{Problem, Stipulation};
@@ -72,6 +72,26 @@ fn set_play_plan(stipulation: &Stipulation) -> Option<Plan> {
     plan.set_play()
 }
 
+/// The plan of one part of a help or series problem.
+fn part_plan(problem: &Problem, part: Part) -> Option<Plan> {
+    match part {
+        Part::SetPlay => set_play_plan(&problem.stipulation),
+        Part::Play | Part::Duplex => Plan::of(&problem.stipulation),
+    }
+}
+
+/// The number of moves, passes included, of a line of `part` at its full length (the length
+/// `MoveNumbers` numbers the first moves of); `None` where the problem is no help play.
+pub fn full_line_length(problem: &Problem, part: Part) -> Option<usize> {
+    let plan = part_plan(problem, part)?;
+    let longest = plan.longest() as usize;
+    Some(if plan.series {
+        (2 * longest).saturating_sub(1) + usize::from(plan.end != End::Goal)
+    } else {
+        longest
+    })
+}
+
 /// Solves one part of a help or series problem: every line, shortest first, within the
 /// control's limits and `MaxSolutions`.
 pub fn solve(
@@ -83,11 +103,7 @@ pub fn solve(
     if !solves(&stipulation) {
         return Err(HelpError::Unsupported(stipulation));
     }
-    let plan = match part {
-        Part::SetPlay => set_play_plan(&stipulation),
-        Part::Play | Part::Duplex => Plan::of(&stipulation),
-    }
-    .ok_or(HelpError::Unsupported(stipulation))?;
+    let plan = part_plan(problem, part).ok_or(HelpError::Unsupported(stipulation))?;
     let position = match part {
         Part::Play => problem.position,
         Part::SetPlay | Part::Duplex => problem.position.after_null(),

@@ -81,7 +81,8 @@ impl Plan {
         })
     }
 
-    fn longest(&self) -> u32 {
+    /// The longest length searched.
+    pub fn longest(&self) -> u32 {
         self.lengths.last().copied().unwrap_or(0)
     }
 }
