@@ -3,15 +3,19 @@
 //! once, so a stalemate search skips the last ply where no move can. The default knows
 //! nothing (every move is tried); the orthodox rules know the argument below.
 //!
-//! A man of the stalemated side other than its king and pawns that stands on no line (rank,
-//! file or diagonal) of its own king and has a square next to it on one of its lines (a
-//! knight: a knight's step) free of its own men and of the other king keeps a legal move after
-//! any one move of the other side that does not check: it cannot be pinned, the square stays
-//! empty or holds a man to capture, and a capture there is legal. So two such men mean no
-//! stalemate in one, and one means only the moves capturing it may stalemate.
+//! A man of the stalemated side other than its king that stands on no line (rank, file or
+//! diagonal) of its own king cannot be pinned, so after a move of the other side that does not
+//! check it keeps its moves but for what that move changes on the board. A knight, bishop,
+//! rook or queen with a square next to it on one of its lines (a knight: a knight's step)
+//! free of its own men and of the other king keeps a legal move unless captured: the square
+//! stays empty or holds a man to capture. A pawn with a free push square or a man to capture
+//! loses its moves only if captured, or if the move lands on its push square and leaves the
+//! one square it could capture on. A stalemating move meets the condition of every such man.
 
-use crate::board::attacks::{bishop_attacks, knight_attacks, queen_attacks, rook_attacks};
-use crate::board::{Bitboard, Position, Role};
+use crate::board::attacks::{
+    bishop_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+};
+use crate::board::{Bitboard, Color, Move, Position, Role, Square};
 use crate::fairy::FairyPosition;
 use crate::rules::{Moves, Rules};
 
@@ -28,35 +32,81 @@ impl Hints for FairyPosition {}
 
 impl Hints for Position {
     fn stalemate_candidates(&self) -> Option<Moves<Self>> {
-        let them = !self.turn();
-        let their_men = self.by_color(them);
-        let king = self.king(them);
-        let lines = queen_attacks(king, Bitboard::EMPTY);
-        let blocked = their_men.with(self.king(self.turn()));
-        let mut free = Bitboard::EMPTY;
-        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            for sq in self.pieces(them, role) - lines {
-                let next = match role {
-                    Role::Knight => knight_attacks(sq),
-                    Role::Bishop => bishop_attacks(sq, Bitboard::FULL),
-                    Role::Rook => rook_attacks(sq, Bitboard::FULL),
-                    _ => queen_attacks(sq, Bitboard::FULL),
-                };
-                if (next - blocked).any() {
-                    free = free.with(sq);
-                }
-            }
+        let units = free_units(self);
+        if units.is_empty() {
+            return None;
         }
-        match free.count() {
-            0 => None,
-            1 => {
-                let mut moves = self.legal_moves();
-                moves.retain(|m| free.contains(m.to()) && !m.is_castle());
-                Some(moves)
+        let mut moves = self.legal_moves();
+        moves.retain(|m| units.iter().all(|unit| unit.may_lose_its_moves(m)));
+        Some(moves)
+    }
+}
+
+/// A man of the side not to move that has a move now, stands on no line of its king (so it
+/// cannot be pinned), and loses every move through the other side's move only as told.
+enum FreeUnit {
+    /// A knight, bishop, rook or queen: only a capture takes its moves.
+    Piece(Square),
+    /// A pawn on `at`: captured, or its push square (if empty) taken and the one man it can
+    /// capture (if any) moved away.
+    Pawn {
+        at: Square,
+        push: Option<Square>,
+        captures: Bitboard,
+    },
+}
+
+impl FreeUnit {
+    /// A necessary condition for the unit to have no move after `m`. Castling and en passant
+    /// (two men moved, or a man taken off another square) are never excluded.
+    fn may_lose_its_moves(&self, m: Move) -> bool {
+        if m.is_castle() || m.is_en_passant() {
+            return true;
+        }
+        match *self {
+            FreeUnit::Piece(at) => m.to() == at,
+            FreeUnit::Pawn { at, push, captures } => {
+                m.to() == at
+                    || (push.is_none_or(|p| m.to() == p)
+                        && (captures.is_empty() || captures == Bitboard::from_square(m.from())))
             }
-            _ => Some(Moves::<Self>::new()),
         }
     }
+}
+
+/// The free units ([`FreeUnit`]) of the side not to move in `pos`.
+fn free_units(pos: &Position) -> Vec<FreeUnit> {
+    let us = pos.turn();
+    let them = !us;
+    let king = pos.king(them);
+    let lines = queen_attacks(king, Bitboard::EMPTY);
+    let blocked = pos.by_color(them).with(pos.king(us));
+    let mut units = Vec::new();
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        for sq in pos.pieces(them, role) - lines {
+            let next = match role {
+                Role::Knight => knight_attacks(sq),
+                Role::Bishop => bishop_attacks(sq, Bitboard::FULL),
+                Role::Rook => rook_attacks(sq, Bitboard::FULL),
+                _ => queen_attacks(sq, Bitboard::FULL),
+            };
+            if (next - blocked).any() {
+                units.push(FreeUnit::Piece(sq));
+            }
+        }
+    }
+    let forward = if them == Color::White { 1 } else { -1 };
+    for at in pos.pieces(them, Role::Pawn) - lines {
+        let push = at
+            .offset(0, forward)
+            .filter(|&p| !pos.occupied().contains(p));
+        // The other king is no man to capture (leaving it out only widens the condition).
+        let captures = pawn_attacks(them, at) & pos.by_color(us).without(pos.king(us));
+        if push.is_some() || captures.any() {
+            units.push(FreeUnit::Pawn { at, push, captures });
+        }
+    }
+    units
 }
 
 #[cfg(test)]
@@ -85,7 +135,15 @@ mod tests {
     fn men_on_the_king_lines_or_hemmed_in_prove_nothing() {
         // The knight on c6 is on a8's diagonal: it may be pinned.
         assert_eq!(candidates("k7/8/2n5/8/8/8/8/K6R w - - 0 1"), None);
-        // The bishop on h6 is hemmed in by its own pawns (g7, g5); pawns prove nothing.
-        assert_eq!(candidates("k7/6p1/7b/6p1/8/8/8/K6R w - - 0 1"), None);
+        // The bishop on h6 is hemmed in by its own pawns (g7, g5), both blocked.
+        assert_eq!(candidates("k7/6p1/6Pb/6p1/6P1/8/8/K6R w - - 0 1"), None);
+    }
+
+    #[test]
+    fn a_pawn_with_a_push_must_be_blocked_or_taken() {
+        // The pawn d4 (off a8's lines) pushes to d3: only Rh3-d3 may stalemate.
+        assert_eq!(candidates("k7/8/8/8/3p4/7R/8/K7 w - - 0 1"), Some(1));
+        // Two pawns with two push squares: no stalemate in one.
+        assert_eq!(candidates("k7/8/8/8/3p1p2/7R/8/K7 w - - 0 1"), Some(0));
     }
 }
