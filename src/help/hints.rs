@@ -36,6 +36,11 @@ impl Hints for Position {
         if units.is_empty() {
             return None;
         }
+        // One move captures one man: two pieces to take leave nothing to try.
+        let pieces = units.iter().filter(|u| matches!(u, FreeUnit::Piece(_)));
+        if pieces.count() >= 2 {
+            return Some(Moves::<Self>::new());
+        }
         let mut moves = self.legal_moves();
         moves.retain(|m| units.iter().all(|unit| unit.may_lose_its_moves(m)));
         Some(moves)
