@@ -11,9 +11,9 @@
 mod common;
 
 use common::Rng;
+use mateproof::board::Color;
 use mateproof::board::Square;
 use mateproof::cli::perft::fairy_game;
-use mateproof::board::Color;
 use mateproof::fairy::{from_catalogue_men, FairyMove, FairyPosition};
 use mateproof::pieces::catalogue;
 use mateproof::rules::Rules;

@@ -1,6 +1,6 @@
 //! The help and series search against a brute-force enumeration written on shakmaty 0.30.1:
 //! on small random positions (kings and up to four more men) every line of `h#1`, `h#1.5`,
-//! `h#2`, `h#2.5`, `h=2`, `ser-#2`, `ser-#3`, `ser-h#2` and `ser-s#2` that the plain
+//! `h#2`, `h#2.5`, `h=1`, `h=2`, `ser-=2`, `ser-#2`, `ser-#3`, `ser-h#2` and `ser-s#2` that the plain
 //! recursion below finds — every move, no table, no pruning — is found by
 //! `mateproof::help::search_lines`, and nothing else. The rules the recursion spells out are
 //! Popeye's: help lines of each length of the right parity, shortest first; in series play no
@@ -123,10 +123,10 @@ enum SeriesEnd {
 }
 
 /// The lines that end the series after its last move (`pos`: the other side to move).
-fn series_end(pos: &Chess, end: SeriesEnd) -> Vec<Vec<String>> {
+fn series_end(pos: &Chess, end: SeriesEnd, stalemate: bool) -> Vec<Vec<String>> {
     match end {
         SeriesEnd::Direct => {
-            if pos.is_checkmate() {
+            if reached(pos, stalemate) {
                 vec![vec![]]
             } else {
                 vec![]
@@ -135,12 +135,12 @@ fn series_end(pos: &Chess, end: SeriesEnd) -> Vec<Vec<String>> {
         SeriesEnd::Help => pos
             .legal_moves()
             .iter()
-            .filter(|m| after(pos, m).is_checkmate())
+            .filter(|m| reached(&after(pos, m), stalemate))
             .map(|m| vec![uci(pos, m)])
             .collect(),
         SeriesEnd::Forced => {
             let moves = pos.legal_moves();
-            let all = !moves.is_empty() && moves.iter().all(|m| after(pos, m).is_checkmate());
+            let all = !moves.is_empty() && moves.iter().all(|m| reached(&after(pos, m), stalemate));
             if all {
                 moves.iter().map(|m| vec![uci(pos, m)]).collect()
             } else {
@@ -155,6 +155,7 @@ fn series(
     pos: &Chess,
     left: u32,
     end: SeriesEnd,
+    stalemate: bool,
     path: &mut Vec<String>,
     out: &mut BTreeSet<String>,
 ) {
@@ -162,15 +163,15 @@ fn series(
         let next = after(pos, &m);
         path.push(uci(pos, &m));
         if left == 1 {
-            for tail in series_end(&next, end) {
+            for tail in series_end(&next, end, stalemate) {
                 let mut line = path.clone();
                 line.extend(tail);
                 out.insert(line.join(" "));
             }
-        } else if !next.is_check() && series_end(&next, end).is_empty() {
+        } else if !next.is_check() && series_end(&next, end, stalemate).is_empty() {
             path.push("0000".to_owned());
             if let Ok(passed) = next.clone().swap_turn() {
-                series(&passed, left - 1, end, path, out);
+                series(&passed, left - 1, end, stalemate, path, out);
             }
             path.pop();
         }
@@ -195,7 +196,7 @@ fn brute(fen: &str, stipulation: &str) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for &length in &plan.lengths {
         if plan.series {
-            series(&pos, length, end, &mut Vec::new(), &mut out);
+            series(&pos, length, end, stalemate, &mut Vec::new(), &mut out);
         } else {
             help(&pos, length, stalemate, &mut Vec::new(), &mut out);
         }
@@ -238,7 +239,9 @@ fn help_and_series_lines_equal_a_brute_force_enumeration() {
         ("h#1.5", false, 4),
         ("h#2", true, 3),
         ("h#2.5", false, 2),
+        ("h=1", true, 5),
         ("h=2", true, 3),
+        ("ser-=2", false, 4),
         ("ser-#2", false, 3),
         ("ser-#3", false, 2),
         ("ser-h#2", true, 3),
@@ -280,4 +283,50 @@ fn help_and_series_lines_equal_a_brute_force_enumeration() {
         );
     }
     println!("{positions} positions, {lines} lines, all equal");
+}
+
+/// The stalemate hint (`Hints::stalemate_candidates`, which lets the search skip the last ply
+/// of `h=`/`ser-=`) never leaves out a stalemating move: on random positions with many men,
+/// every move that stalemates (shakmaty) is among the candidates.
+#[test]
+fn the_stalemate_hint_keeps_every_stalemating_move() {
+    use mateproof::help::Hints;
+    let mut rng = Rng(0x57a1_e3a7_0000_0001);
+    let (mut stalemating, mut pruned, mut positions) = (0, 0, 0);
+    while positions < 40_000 {
+        let men = 2 + rng.below(7);
+        let black_to_move = rng.below(2) == 0;
+        let Some(fen) = random_fen(&mut rng, men, black_to_move) else {
+            continue;
+        };
+        positions += 1;
+        let chess: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let expected: BTreeSet<String> = chess
+            .legal_moves()
+            .iter()
+            .filter(|m| after(&chess, m).is_stalemate())
+            .map(|m| uci(&chess, m))
+            .collect();
+        let pos = Position::from_fen(&fen, Validation::Lenient).unwrap();
+        let Some(candidates) = pos.stalemate_candidates() else {
+            stalemating += usize::from(!expected.is_empty());
+            continue;
+        };
+        pruned += 1;
+        let kept: BTreeSet<String> = candidates.iter().map(|m| m.to_string()).collect();
+        assert!(
+            expected.is_subset(&kept),
+            "{fen}: {expected:?} not all in {kept:?}"
+        );
+        stalemating += usize::from(!expected.is_empty());
+    }
+    println!("{positions} positions, {pruned} with a hint, {stalemating} with a stalemate in one");
+    assert!(
+        pruned > 10_000 && stalemating > 100,
+        "{pruned} hints, {stalemating} stalemates"
+    );
 }

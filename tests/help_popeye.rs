@@ -3,10 +3,12 @@
 //! ser-h#3 and Popeye's own `TESTS/` problems) and of `popeye/real/` (real problems from
 //! Popeye's example collections) is solved and written. Problems under `Intelligent` are
 //! compared as solution sets (Popeye's order there is its own), the others byte for byte.
-//! What is skipped is counted and printed with its reason: the index's `core_options=no` and
-//! `intelligent_counts=yes` rows, and problems Mateproof names as not supported (conditions,
-//! other goals, `NoWk`), `MoveNumbers` in help play (not written yet), and battle play (the
-//! other half of issue 18). Long help play (h#3 with many men, h#4 and longer) runs under
+//! `MoveNumbers` without `Intelligent` is compared byte for byte (Popeye's numbered first
+//! moves); under `Intelligent` Popeye prints counts of its intelligent-mode positions instead
+//! (`intelligent_counts=yes` rows), which are its own: those rows are compared as sets.
+//! What is skipped is counted and printed with its reason: the index's `core_options=no`
+//! rows, problems Mateproof names as not supported (conditions, other goals, `NoWk`), and
+//! battle play (the other half of issue 18). Long help play (h#3 with many men, h#4 and longer) runs under
 //! `--ignored`: without Popeye's `Intelligent` mode it takes minutes or more.
 
 use mateproof::popeye::run::{run, RunOptions};
@@ -213,10 +215,6 @@ fn check_real(quick: bool) {
             tally.skip("index: core_options=no", &row.name);
             continue;
         }
-        if row.intelligent_counts {
-            tally.skip("index: intelligent_counts=yes", &row.name);
-            continue;
-        }
         if !(row.stipulation.starts_with('h')
             || row.stipulation.starts_with("ser-")
             || row.stipulation.starts_with("exact-h"))
@@ -224,12 +222,10 @@ fn check_real(quick: bool) {
             tally.skip("battle play (issue-battle)", &row.name);
             continue;
         }
-        if row.options.contains("MoveNumbers") {
-            tally.skip("MoveNumbers in help play: not written yet", &row.name);
-            continue;
-        }
         let started = Instant::now();
-        let intelligent = row.options.contains("Intelligent");
+        // Under Intelligent Popeye's order and its MoveNumbers counts of intelligent-mode
+        // positions (`intelligent_counts`) are its own: the solutions are compared as sets.
+        let intelligent = row.options.contains("Intelligent") || row.intelligent_counts;
         tally.check(
             &row.name,
             &dir.join(format!("{}.inp", row.name)),
@@ -291,4 +287,43 @@ fn max_solutions_and_stop_on_short_solutions_cut_the_list_as_popeye_does() {
     let (short, text) = lines_of("StopOnShortSolutions");
     assert_eq!(short, all[..1]);
     assert!(text.ends_with("\nPartial solution\n\n\n"), "{text}");
+}
+
+/// The numbers of a text's `MoveNumbers` lines (`  5  (Ka8-b8 )`), in order.
+fn move_numbers(text: &str) -> Vec<u32> {
+    text.lines()
+        .filter(|l| l.contains("  ("))
+        .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+        .collect()
+}
+
+#[test]
+fn move_numbers_in_help_play_number_the_full_length_first_moves_as_popeye_does() {
+    let (_, text) = lines_of("MoveNumbers");
+    let body: Vec<&str> = text.lines().collect();
+    // The h#1 first, unnumbered; then Black's pseudo-legal first moves in Popeye's order,
+    // a move next to the White king numbered with its check mark.
+    assert_eq!(
+        body[1..4],
+        ["  1.Bc8-a6 Rh2-h8 #", "  1  (g7-g5 )", "  2  (g7-g6 )"]
+    );
+    assert_eq!(body[4], "  3  (Ka8-b7 + )");
+    // Each number is followed by the lines beginning with its move.
+    let at = body
+        .iter()
+        .position(|l| *l == "  5  (Ka8-b8 )")
+        .expect("Ka8-b8");
+    assert!(body[at + 1].starts_with("  1.Ka8-b8 "), "{text}");
+    assert_eq!(move_numbers(&text), (1..=12).collect::<Vec<_>>());
+    // The duplex half counts on from the play's numbers (Popeye: 1 to 49 in all).
+    let duplex = SHORT_AND_LONG
+        .replace("Ka8", "Kb8")
+        .replace("OPTIONS", "MoveNumbers Duplex");
+    let text = run(&duplex, &options()).text;
+    assert_eq!(move_numbers(&text), (1..=49).collect::<Vec<_>>(), "{text}");
+    // Under Intelligent Popeye counts its own positions instead: no numbers here.
+    let (all, _) = lines_of("");
+    let (lines, text) = lines_of("MoveNumbers Intelligent");
+    assert!(move_numbers(&text).is_empty(), "{text}");
+    assert_eq!(lines, all);
 }

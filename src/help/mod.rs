@@ -15,14 +15,15 @@
 //! starting, under `HalfDuplex` only so; `SetPlay` first solves the play with one half-move
 //! less, the other side starting.
 
+mod hints;
 mod search;
 mod table;
 
-pub use search::{search_lines, Plan};
+pub use hints::Hints;
+pub use search::{search_lines, End, Plan};
 
 use crate::kernel::SearchControl;
 use crate::problem::{Problem, Stipulation};
-use crate::rules::Rules;
 use crate::solution::{HelpSolution, Line, SearchStats};
 
 /// True for the stipulations [`solve`] answers: the supported help and series play.
@@ -71,9 +72,29 @@ fn set_play_plan(stipulation: &Stipulation) -> Option<Plan> {
     plan.set_play()
 }
 
+/// The plan of one part of a help or series problem.
+fn part_plan<P>(problem: &Problem<P>, part: Part) -> Option<Plan> {
+    match part {
+        Part::SetPlay => set_play_plan(&problem.stipulation),
+        Part::Play | Part::Duplex => Plan::of(&problem.stipulation),
+    }
+}
+
+/// The number of moves, passes included, of a line of `part` at its full length (the length
+/// `MoveNumbers` numbers the first moves of); `None` where the problem is no help play.
+pub fn full_line_length<P>(problem: &Problem<P>, part: Part) -> Option<usize> {
+    let plan = part_plan(problem, part)?;
+    let longest = plan.longest() as usize;
+    Some(if plan.series {
+        (2 * longest).saturating_sub(1) + usize::from(plan.end != End::Goal)
+    } else {
+        longest
+    })
+}
+
 /// Solves one part of a help or series problem: every line, shortest first, within the
 /// control's limits and `MaxSolutions`.
-pub fn solve<R: Rules>(
+pub fn solve<R: Hints>(
     problem: &Problem<R>,
     part: Part,
     control: &SearchControl,
@@ -82,11 +103,7 @@ pub fn solve<R: Rules>(
     if !solves(&stipulation) {
         return Err(HelpError::Unsupported(stipulation));
     }
-    let plan = match part {
-        Part::SetPlay => set_play_plan(&stipulation),
-        Part::Play | Part::Duplex => Plan::of(&stipulation),
-    }
-    .ok_or(HelpError::Unsupported(stipulation))?;
+    let plan = part_plan(problem, part).ok_or(HelpError::Unsupported(stipulation))?;
     let position = match part {
         Part::Play => problem.position.clone(),
         Part::SetPlay | Part::Duplex => problem.position.pass(),
@@ -94,6 +111,7 @@ pub fn solve<R: Rules>(
     let limits = search::Limits {
         max_lines: problem.options.max_solutions.map(|n| n as usize),
         stop_on_short: problem.options.stop_on_short_solutions,
+        table_mb: None,
     };
     let found = search_lines(&position, &plan, &limits, control);
     Ok(HelpSolution {

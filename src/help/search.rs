@@ -2,6 +2,7 @@
 //! every line of exactly the length asked, lengths shortest first, with a table of dead ends
 //! ([`super::table`]) and, where the goal is mate, only checking moves for the mating move.
 
+use super::hints::Hints;
 use super::table::DeadEnds;
 use crate::kernel::SearchControl;
 use crate::problem::{Goal, PlayKind, SeriesEnd, Stipulation};
@@ -80,7 +81,8 @@ impl Plan {
         })
     }
 
-    fn longest(&self) -> u32 {
+    /// The longest length searched.
+    pub fn longest(&self) -> u32 {
         self.lengths.last().copied().unwrap_or(0)
     }
 }
@@ -92,6 +94,18 @@ pub struct Limits {
     pub max_lines: Option<usize>,
     /// `StopOnShortSolutions`: no longer lengths once a shorter one has solutions.
     pub stop_on_short: bool,
+    /// The dead-end table's size in megabytes (`Hash`); by default it grows with the length.
+    pub table_mb: Option<usize>,
+}
+
+/// The dead-end table's size when none is asked: more for longer play.
+fn default_table_mb(longest: u32) -> usize {
+    match longest {
+        0..=4 => 4,
+        5..=6 => 16,
+        7..=8 => 64,
+        _ => 256,
+    }
 }
 
 /// Every line found, in the order found (lengths ascending, then the rules' move order).
@@ -120,7 +134,7 @@ pub struct Found<M> {
 /// let found = search_lines(&pos, &plan, &Default::default(), &SearchControl::unlimited());
 /// assert_eq!(found.lines.len(), 1); // 1.Ka8-b8 Rh1-h8#
 /// ```
-pub fn search_lines<R: Rules>(
+pub fn search_lines<R: Hints>(
     pos: &R,
     plan: &Plan,
     limits: &Limits,
@@ -130,7 +144,11 @@ pub fn search_lines<R: Rules>(
         plan,
         limits,
         control,
-        dead: DeadEnds::default(),
+        dead: DeadEnds::with_megabytes(
+            limits
+                .table_mb
+                .unwrap_or_else(|| default_table_mb(plan.longest())),
+        ),
         path: Vec::new(),
         lines: Vec::new(),
         nodes: 0,
@@ -188,7 +206,7 @@ fn reached<R: Rules>(goal: Goal, pos: &R) -> bool {
     }
 }
 
-impl<R: Rules> Search<'_, R> {
+impl<R: Hints> Search<'_, R> {
     /// Counts a node and polls the limits now and then.
     fn visit(&mut self) -> bool {
         self.nodes += 1;
@@ -213,12 +231,15 @@ impl<R: Rules> Search<'_, R> {
         }
     }
 
-    /// The moves that may reach the goal at once: only checks where the goal is mate.
+    /// The moves that may reach the goal at once: only checks where the goal is mate, only
+    /// the rules' candidates ([`Hints`]) where it is stalemate.
     fn final_moves(&self, pos: &R) -> crate::rules::Moves<R> {
-        if self.plan.goal == Goal::Mate {
-            pos.checking_moves()
-        } else {
-            pos.legal_moves()
+        match self.plan.goal {
+            Goal::Mate => pos.checking_moves(),
+            Goal::Stalemate => pos
+                .stalemate_candidates()
+                .unwrap_or_else(|| pos.legal_moves()),
+            _ => pos.legal_moves(),
         }
     }
 
@@ -235,8 +256,9 @@ impl<R: Rules> Search<'_, R> {
         if !self.visit() {
             return false;
         }
+        // The last move is found faster than the table's memory is read.
         let key = pos.key();
-        if self.dead.contains(key, remaining) {
+        if !last && self.dead.contains(key, remaining) {
             return false;
         }
         let moves = if last {
@@ -254,7 +276,7 @@ impl<R: Rules> Search<'_, R> {
                 return found;
             }
         }
-        if !found {
+        if !found && !last {
             self.dead.insert(key, remaining);
         }
         found

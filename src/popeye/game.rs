@@ -9,8 +9,8 @@
 use super::move_numbers::numbered_first_moves;
 use super::order::{sibling_key, Lister};
 use crate::board::Position;
+use crate::help::Hints;
 use crate::notation::{to_popeye, Language};
-use crate::rules::Rules;
 
 /// A first move numbered as Popeye's `MoveNumbers` lists it.
 #[derive(Clone, Copy, Debug)]
@@ -22,7 +22,7 @@ pub struct Numbered<M> {
 }
 
 /// A game Popeye's text can be written for.
-pub trait PopeyeGame: Rules {
+pub trait PopeyeGame: Hints {
     /// True when Popeye lists mating moves with its orthodox mate-in-one generator (no fairy
     /// walk in the problem), whose order differs from the ordinary generator's.
     const MATING_LISTER: bool;

@@ -3,12 +3,23 @@
 //! `Ke1-f2 +` next to the Black king is counted), in Popeye's sibling order, each with the
 //! check mark Popeye prints in its `(Ke1-f2 + )` line.
 //!
+//! In help and series play ([`numbered_help_lines`]) Popeye numbers the first moves of the
+//! full length only (the shorter solutions come first, unnumbered), each number followed by
+//! the solutions beginning with that move. Under `Intelligent` Popeye prints counts of the
+//! positions its intelligent mode builds instead (`64 possible positions in 6+6`): those
+//! counts are its own and are not written here, the solutions alone are.
+//!
 //! This module lists and numbers moves; it never decides whether a move solves.
 
+use super::game::PopeyeGame;
+use super::line_text::{write_lines, LineStyle};
 use super::order::{sort_siblings, Lister};
 use crate::board::attacks::{bishop_attacks, rook_attacks};
 use crate::board::attacks::{king_attacks, knight_attacks, pawn_attacks, queen_attacks};
 use crate::board::{Bitboard, Move, MoveKind, Position, Role, Square};
+use crate::notation::Language;
+use crate::solution::{HelpSolution, Line};
+use std::fmt::Write;
 
 /// One numbered first move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -54,6 +65,53 @@ pub fn numbered_first_moves(pos: &Position, lister: Lister) -> Vec<NumberedMove>
             }
         })
         .collect()
+}
+
+/// One part of help or series play under `MoveNumbers`: the lines shorter than `full` moves,
+/// then each first move numbered on from `counter` (Popeye does not count afresh in a duplex
+/// half) with the lines of `full` moves that begin with it. Where a limit cut the search,
+/// the numbering stops at the first move of the last line found.
+pub fn numbered_help_lines<P: PopeyeGame>(
+    solution: &HelpSolution<P>,
+    full: usize,
+    style: LineStyle,
+    language: Language,
+    counter: &mut u32,
+) -> String {
+    let (short, long): (Vec<Line<P::Move>>, Vec<Line<P::Move>>) = solution
+        .lines
+        .iter()
+        .cloned()
+        .partition(|line| line.moves.len() < full);
+    let part = |lines: Vec<Line<P::Move>>| HelpSolution {
+        lines,
+        ..solution.clone()
+    };
+    let mut out = write_lines(&part(short), style, language);
+    let root = &solution.position;
+    let lister = if full == 1 {
+        style.last
+    } else {
+        Lister::Ordinary
+    };
+    let cut = solution.max_solutions_reached || !solution.complete;
+    let last_first = long.last().and_then(|line| line.moves.first().copied());
+    for numbered in root.numbered_first_moves(lister) {
+        *counter += 1;
+        let check = if numbered.checks { "+ " } else { "" };
+        let text = root.move_text(numbered.mv, language);
+        let _ = writeln!(out, "{:>3}  ({text} {check})", *counter);
+        let lines: Vec<Line<P::Move>> = long
+            .iter()
+            .filter(|line| line.moves.first() == Some(&numbered.mv))
+            .cloned()
+            .collect();
+        out.push_str(&write_lines(&part(lines), style, language));
+        if cut && (last_first == Some(numbered.mv) || last_first.is_none()) {
+            break;
+        }
+    }
+    out
 }
 
 /// Moves that follow the pieces' rules but may leave the own king attacked. Castling is

@@ -10,8 +10,9 @@ use super::game::PopeyeGame;
 use super::header::header;
 use super::line_text::{write_lines, LineStyle};
 use super::messages::{message, Message};
+use super::move_numbers;
 use super::problems::{twin_problems, TwinFault, TwinProblem};
-use super::reader::{read, FileError, PopeyeFile, ProblemSpec};
+use super::reader::{read, FileError, PopeyeFile, PopeyeOptions, ProblemSpec};
 use super::tree_text::TreeWriter;
 use crate::fairy::FairyPosition;
 use crate::help;
@@ -401,7 +402,7 @@ fn play_text<P: PopeyeGame>(
 ) -> Ending {
     out.push('\n');
     if problem.stipulation.is_help_or_series() {
-        return help_twin_text(problem, language, run_limit, out);
+        return help_twin_text(problem, &spec.options, language, run_limit, out);
     }
     let solution = match solve(problem) {
         Ok(solution) => solution,
@@ -447,12 +448,14 @@ fn play_text<P: PopeyeGame>(
 /// duplex half as its options ask, one part after another with an empty line between.
 fn help_twin_text<P: PopeyeGame>(
     problem: &Problem<P>,
+    options: &PopeyeOptions,
     language: Language,
     run_limit: Option<Duration>,
     out: &mut String,
 ) -> Ending {
     let control = control_for(problem.options.max_time, run_limit);
     let style = LineStyle::in_game(&problem.stipulation, P::MATING_LISTER);
+    let mut number = 0;
     for (index, part) in help::parts(problem).into_iter().enumerate() {
         if index > 0 {
             out.push('\n');
@@ -465,7 +468,13 @@ fn help_twin_text<P: PopeyeGame>(
                 return Ending::Normal;
             }
         };
-        out.push_str(&write_lines(&solution, style, language));
+        // MoveNumbers: Popeye's numbered first moves (not under Intelligent: its counts).
+        match help::full_line_length(problem, part) {
+            Some(full) if options.move_numbers && !options.intelligent => out.push_str(
+                &move_numbers::numbered_help_lines(&solution, full, style, language, &mut number),
+            ),
+            _ => out.push_str(&write_lines(&solution, style, language)),
+        }
         if solution.max_solutions_reached || !solution.complete {
             return Ending::Partial;
         }

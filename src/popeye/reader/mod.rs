@@ -70,6 +70,8 @@ pub struct PopeyeOptions {
     pub exclusive_castlings: Vec<(Square, Square)>,
     /// `WhiteToPlay`: in help play White starts, half a move shorter (`h#3` is `h#2.5`).
     pub white_to_play: bool,
+    /// `Intelligent`: the same solutions; `MoveNumbers` prints no numbers under it.
+    pub intelligent: bool,
 }
 
 /// One problem as written (all its twins).

@@ -88,7 +88,7 @@ impl Reader<'_> {
                 OptionWord::HalfDuplex => options.solve.half_duplex = true,
                 OptionWord::StopOnShortSolutions => options.solve.stop_on_short_solutions = true,
                 OptionWord::WhiteToPlay => options.white_to_play = true,
-                OptionWord::Intelligent => {}
+                OptionWord::Intelligent => options.intelligent = true,
                 // Output options without effect on the solution.
                 OptionWord::Beep | OptionWord::SuppressGrid | OptionWord::WriteGrid => {}
                 // Named as the file spells it (NullMoves, TrivialTriesAvoid, Intelligent, …).
