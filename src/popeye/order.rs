@@ -47,7 +47,7 @@ const QUEEN_DIRECTIONS: [(i8, i8); 8] = [
 const ROOK_DIRECTIONS: [(i8, i8); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 const BISHOP_DIRECTIONS: [(i8, i8); 4] = [(-1, 1), (1, 1), (1, -1), (-1, -1)];
 /// Popeye's knight vectors `22, 47, 49, 26, -22, -47, -49, -26` on its 24-wide board.
-const KNIGHT_STEPS: [(i8, i8); 8] = [
+pub(super) const KNIGHT_STEPS: [(i8, i8); 8] = [
     (-2, 1),
     (-1, 2),
     (1, 2),
