@@ -223,7 +223,11 @@ fn describe(state: &TwinState, change: &TwinChange, language: Language, out: &mu
     let at = |sq: Square| state.men[sq.index()];
     let named = |sq: Square| at(sq).map_or_else(String::new, |m| man_text(m, language));
     let item = match *change {
-        TwinChange::Move { from, to } => format!("{}{from}-->{to}", named(from)),
+        // A man moved onto another removes it first, and Popeye says so.
+        TwinChange::Move { from, to } => match at(to) {
+            Some(_) => format!("-{}{to}  {}{from}-->{to}", named(to), named(from)),
+            None => format!("{}{from}-->{to}", named(from)),
+        },
         TwinChange::Exchange { a, b } => format!("{}{a}<-->{}{b}", named(a), named(b)),
         TwinChange::Remove { on } => format!("-{}{on}", named(on)),
         // Popeye writes a man replacing another without the `+` of an addition.
@@ -444,6 +448,11 @@ mod tests {
         }];
         assert_eq!(label(moved.clone(), Language::English), "wGd4-->d5  ");
         assert_eq!(label(moved, Language::French), "bSd4-->d5  ");
+        let onto = vec![TwinChange::Move {
+            from: sq("h5"),
+            to: sq("d4"),
+        }];
+        assert_eq!(label(onto, Language::English), "-wGd4  bNh5-->d4  ");
         let swap = vec![TwinChange::Exchange {
             a: sq("d4"),
             b: sq("h5"),
