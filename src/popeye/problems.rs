@@ -1,16 +1,17 @@
 //! Turns a [`ProblemSpec`] into the problems to solve: one per twin (or one for a problem
-//! without twins), each a [`Problem`] built from the twin's board with Popeye's conventions
+//! without twins), each a [`Problem`] built from the twin's men with Popeye's conventions
 //! (White to move, castling wherever king and rook stand at home unless `NoCastling` says
-//! otherwise, the `EnPassant` target), or the reason it cannot be solved.
+//! otherwise, the `EnPassant` target), or the reason it cannot be solved. The twins are
+//! worked out once ([`twins_of`]); a problem with fairy men builds each on a
+//! [`FairyPosition`], any other on the orthodox board.
 //!
 //! It never solves and never prints; the words of a fault belong to the writer.
 
 use super::reader::ProblemSpec;
-use super::twin::{apply, Board, TwinError, TwinState};
-use crate::board::{Color, Position, PositionError, Role, Setup, Square, Validation, Wing};
+use super::twin::{apply, men_of, Board, Men, TwinError, TwinState};
+use crate::board::{Color, Position, PositionError, Setup, Square, Validation, Wing};
 use crate::fairy::{from_catalogue_men, FairyPosition};
 use crate::notation::Language;
-use crate::pieces::catalogue::WALKS;
 use crate::problem::{Problem, Stipulation};
 
 /// Why one twin cannot be solved.
@@ -32,20 +33,23 @@ pub enum TwinFault {
     Fairy(String),
 }
 
-/// One twin ready for the solver (or not).
+/// One twin ready for the solver (or not), on the orthodox board or a fairy position.
 #[derive(Clone, Debug)]
-pub struct TwinProblem {
+pub struct TwinProblem<P = Position> {
     /// The header line without its line break (`a) `, `b) -wRa1  `, `+d) #2  `); `None` for a
     /// problem without twins.
     pub label: Option<String>,
     pub stipulation: Stipulation,
-    pub problem: Result<Problem, TwinFault>,
+    pub problem: Result<Problem<P>, TwinFault>,
 }
 
-/// The diagram's stipulation, or `#1` when the file gave none.
+/// The diagram's men and stipulation (`#1` when the file gave none).
 fn base_state(spec: &ProblemSpec) -> TwinState {
     TwinState {
-        board: spec.board,
+        men: men_of(
+            &spec.board,
+            spec.fairy.iter().map(|m| (m.color, m.walk, m.square)),
+        ),
         stipulation: spec.stipulation.unwrap_or(Stipulation::direct_mate(1)),
     }
 }
@@ -62,6 +66,31 @@ fn base_state(spec: &ProblemSpec) -> TwinState {
 /// assert!(twins[1].problem.is_ok());
 /// ```
 pub fn twin_problems(spec: &ProblemSpec, language: Language) -> Vec<TwinProblem> {
+    twins_of(spec, language, &mut |men, stipulation| {
+        build(spec, men, stipulation)
+    })
+}
+
+/// The twins of a problem with fairy men ([`ProblemSpec::has_fairy_men`]), each on a
+/// [`FairyPosition`], in the order and with the labels of [`twin_problems`].
+pub fn fairy_twin_problems(
+    spec: &ProblemSpec,
+    language: Language,
+) -> Vec<TwinProblem<FairyPosition>> {
+    twins_of(spec, language, &mut |men, stipulation| {
+        build_fairy(spec, men, stipulation)
+    })
+}
+
+/// Builds a twin's problem from its men and stipulation.
+type Builder<'b, P> = dyn FnMut(&Men, Stipulation) -> Result<Problem<P>, TwinFault> + 'b;
+
+/// The twins of `spec` in order with their labels, each built by `build`.
+fn twins_of<P>(
+    spec: &ProblemSpec,
+    language: Language,
+    build: &mut Builder<P>,
+) -> Vec<TwinProblem<P>> {
     let base = base_state(spec);
     let mut out = Vec::new();
     let twinned = !spec.twins.is_empty() || spec.zero_position;
@@ -80,7 +109,7 @@ pub fn twin_problems(spec: &ProblemSpec, language: Language) -> Vec<TwinProblem>
         out.push(TwinProblem {
             label: twinned.then(|| label(false, "")),
             stipulation: base.stipulation,
-            problem: build(spec, &base.board, base.stipulation),
+            problem: build(&base.men, base.stipulation),
         });
     }
     let mut previous = base.clone();
@@ -91,7 +120,7 @@ pub fn twin_problems(spec: &ProblemSpec, language: Language) -> Vec<TwinProblem>
                 out.push(TwinProblem {
                     label: Some(label(twin.continued, &items)),
                     stipulation: state.stipulation,
-                    problem: build(spec, &state.board, state.stipulation),
+                    problem: build(&state.men, state.stipulation),
                 });
                 previous = state;
             }
@@ -116,36 +145,36 @@ fn twin_letter(index: u32) -> String {
 /// How a fairy position's FEN error ends when the side not to move is in check.
 const OPPOSITE_CHECK: &str = "the side not to move is in check";
 
-/// The one problem of a spec with fairy pieces (the reader refuses twins with them): the
-/// diagram's men on a [`FairyPosition`], castling rights and the side to move as for an
-/// orthodox problem ([`setup_of`], [`played_stipulation`]).
+/// The diagram's problem of a spec with fairy pieces (its first twin), on a
+/// [`FairyPosition`].
 pub fn fairy_problem(spec: &ProblemSpec) -> Result<Problem<FairyPosition>, TwinFault> {
-    let stipulation = played_stipulation(
-        spec,
-        spec.stipulation.unwrap_or(Stipulation::direct_mate(1)),
-    );
-    // The catalogue opens with king, pawn, queen, knight, rook, bishop.
-    let orthodox = |role: Role| match role {
-        Role::King => 0,
-        Role::Pawn => 1,
-        Role::Queen => 2,
-        Role::Knight => 3,
-        Role::Rook => 4,
-        Role::Bishop => 5,
-    };
-    let mut men = Vec::new();
+    let base = base_state(spec);
+    build_fairy(spec, &base.men, base.stipulation)
+}
+
+/// The orthodox men of `men` as a board (fairy men left out).
+fn orthodox_board(men: &Men) -> Board {
+    men.map(|man| man.and_then(|m| m.piece()))
+}
+
+/// A twin with fairy men on a [`FairyPosition`]: castling rights and the side to move as for
+/// an orthodox problem ([`setup_of`], [`played_stipulation`]).
+fn build_fairy(
+    spec: &ProblemSpec,
+    men: &Men,
+    stipulation: Stipulation,
+) -> Result<Problem<FairyPosition>, TwinFault> {
+    let stipulation = played_stipulation(spec, stipulation);
+    let mut placed = Vec::new();
     for sq in Square::all() {
-        if let Some(piece) = spec.board[sq.index()] {
-            men.push((piece.color, &WALKS[orthodox(piece.role)], sq));
+        if let Some(man) = men[sq.index()] {
+            let walk = super::tokens::walk_at(man.walk)
+                .ok_or_else(|| TwinFault::Fairy(format!("no walk {}", man.walk)))?;
+            placed.push((man.color, walk, sq));
         }
     }
-    for man in &spec.fairy {
-        let walk = super::tokens::walk_at(man.walk)
-            .ok_or_else(|| TwinFault::Fairy(format!("no walk {}", man.walk)))?;
-        men.push((man.color, walk, man.square));
-    }
     for color in Color::ALL {
-        let kings = men
+        let kings = placed
             .iter()
             .filter(|(c, walk, _)| *c == color && walk.codes[0] == "k")
             .count();
@@ -153,7 +182,7 @@ pub fn fairy_problem(spec: &ProblemSpec) -> Result<Problem<FairyPosition>, TwinF
             return Err(TwinFault::MissingKing);
         }
     }
-    let castling = setup_of(spec, &spec.board).castling;
+    let castling = setup_of(spec, &orthodox_board(men)).castling;
     let rights: String = [
         (Color::White, Wing::KingSide, 'K'),
         (Color::White, Wing::QueenSide, 'Q'),
@@ -165,7 +194,7 @@ pub fn fairy_problem(spec: &ProblemSpec) -> Result<Problem<FairyPosition>, TwinF
     .map(|&(_, _, letter)| letter)
     .collect();
     let black = stipulation.starter() == Color::Black;
-    let position = from_catalogue_men(&men, black, &rights).map_err(|why| {
+    let position = from_catalogue_men(&placed, black, &rights).map_err(|why| {
         if why.ends_with(OPPOSITE_CHECK) {
             TwinFault::OppositeCheck
         } else {
@@ -231,13 +260,15 @@ pub fn played_stipulation(spec: &ProblemSpec, stipulation: Stipulation) -> Stipu
     played
 }
 
-fn build(
-    spec: &ProblemSpec,
-    board: &Board,
-    stipulation: Stipulation,
-) -> Result<Problem, TwinFault> {
+/// A twin of orthodox men on the orthodox board.
+fn build(spec: &ProblemSpec, men: &Men, stipulation: Stipulation) -> Result<Problem, TwinFault> {
+    if men.iter().flatten().any(|man| man.is_fairy()) {
+        return Err(TwinFault::Fairy(
+            "fairy men on the orthodox board".to_owned(),
+        ));
+    }
     let stipulation = played_stipulation(spec, stipulation);
-    let mut setup = setup_of(spec, board);
+    let mut setup = setup_of(spec, &orthodox_board(men));
     setup.turn = stipulation.starter();
     let position = match setup.into_position(Validation::Lenient) {
         Err(PositionError::InvalidEpSquare(_)) => {
@@ -302,5 +333,38 @@ mod tests {
         let pos = &twins[0].problem.as_ref().unwrap().position;
         assert!(!pos.castling().has(Color::White, Wing::KingSide));
         assert!(pos.castling().has(Color::White, Wing::QueenSide));
+    }
+
+    #[test]
+    fn fairy_twins_are_built_on_fairy_positions() {
+        let file = read(
+            "BeginProblem Pieces White Ke1 Gd4 Rh1 Black Ke8 Stipulation #2 \
+             Twin Move d4 d5 Twin Continued Remove e8 Twin Add white NHa1 EndProblem",
+        );
+        let spec = &file.problems[0];
+        let twins = fairy_twin_problems(spec, Language::English);
+        let labels: Vec<&str> = twins.iter().filter_map(|t| t.label.as_deref()).collect();
+        assert_eq!(
+            labels,
+            ["a) ", "b) wGd4-->d5  ", "+c) -bKe8  ", "d) +wNHa1  "]
+        );
+        let b = &twins[1].problem.as_ref().unwrap().position;
+        assert!(b.man_at("d5".parse().unwrap()).is_some());
+        assert!(b.man_at("d4".parse().unwrap()).is_none());
+        assert_eq!(
+            twins[2].problem.as_ref().unwrap_err(),
+            &TwinFault::MissingKing
+        );
+        let d = twins[3].problem.as_ref().unwrap();
+        assert!(matches!(
+            d.position.man_at(Square::A1),
+            Some((Color::White, _))
+        ));
+        assert_eq!(d.position.occupied().count(), 5);
+        // The orthodox builder refuses fairy men rather than dropping them.
+        assert!(matches!(
+            twin_problems(spec, Language::English)[0].problem,
+            Err(TwinFault::Fairy(_))
+        ));
     }
 }

@@ -11,7 +11,7 @@ use super::header::header;
 use super::line_text::{write_lines, LineStyle};
 use super::messages::{message, Message};
 use super::move_numbers;
-use super::problems::{twin_problems, TwinFault, TwinProblem};
+use super::problems::{fairy_twin_problems, twin_problems, TwinFault, TwinProblem};
 use super::reader::{read, FileError, PopeyeFile, PopeyeOptions, ProblemSpec};
 use super::tree_text::TreeWriter;
 use crate::fairy::FairyPosition;
@@ -244,10 +244,6 @@ fn problem_text(
         out.push_str("\n\n");
         return (out, false);
     }
-    if !spec.fairy.is_empty() {
-        return fairy_problem_text(spec, language, run_limit, out);
-    }
-    let twins = twin_problems(spec, language);
     let base_stipulation = spec
         .stipulation
         .unwrap_or(crate::problem::Stipulation::direct_mate(1));
@@ -263,14 +259,15 @@ fn problem_text(
         };
         out.push_str(&format!("\n{word}\n\n"));
     }
-    let mut ending = Ending::Normal;
-    for (twin_index, twin) in twins.iter().enumerate() {
-        if let Some(label) = &twin.label {
-            out.push('\n');
-            out.push_str(label);
-            out.push('\n');
-        }
-        let mut solve_twin = |problem: &Problem| {
+    let ending = if spec.has_fairy_men() {
+        let control = control_for(spec.options.solve.max_time, run_limit);
+        let mut solve_twin = |_: usize, problem: &Problem<FairyPosition>| {
+            solver::solve(problem, &control, super::fairy_game::PRESENTATION)
+        };
+        let twins = fairy_twin_problems(spec, language);
+        twins_text(spec, &twins, language, run_limit, &mut solve_twin, &mut out)
+    } else {
+        let mut solve_twin = |twin_index: usize, problem: &Problem| {
             solve(&TwinContext {
                 problem_index,
                 twin_index,
@@ -278,8 +275,9 @@ fn problem_text(
                 problem,
             })
         };
-        ending = twin_text(spec, twin, language, run_limit, &mut solve_twin, &mut out);
-    }
+        let twins = twin_problems(spec, language);
+        twins_text(spec, &twins, language, run_limit, &mut solve_twin, &mut out)
+    };
     if ending == Ending::Normal {
         out.push('\n');
     }
@@ -297,13 +295,39 @@ enum Ending {
     Aborted,
 }
 
-/// Writes one twin's play.
-fn twin_text(
+/// What solves the twin of an index for [`twins_text`].
+type TwinSolver<'s, P> = dyn FnMut(usize, &Problem<P>) -> Result<Solution<P>, SolveError> + 's;
+
+/// Writes every twin's label and play; `solve` gets the twin's index and problem. Returns how
+/// the last twin ended.
+fn twins_text<P: PopeyeGame>(
     spec: &ProblemSpec,
-    twin: &TwinProblem,
+    twins: &[TwinProblem<P>],
     language: Language,
     run_limit: Option<Duration>,
-    solve: &mut dyn FnMut(&Problem) -> Result<Solution, SolveError>,
+    solve: &mut TwinSolver<P>,
+    out: &mut String,
+) -> Ending {
+    let mut ending = Ending::Normal;
+    for (twin_index, twin) in twins.iter().enumerate() {
+        if let Some(label) = &twin.label {
+            out.push('\n');
+            out.push_str(label);
+            out.push('\n');
+        }
+        let mut solve_twin = |problem: &Problem<P>| solve(twin_index, problem);
+        ending = twin_text(spec, twin, language, run_limit, &mut solve_twin, out);
+    }
+    ending
+}
+
+/// Writes one twin's play.
+fn twin_text<P: PopeyeGame>(
+    spec: &ProblemSpec,
+    twin: &TwinProblem<P>,
+    language: Language,
+    run_limit: Option<Duration>,
+    solve: &mut Solver<P>,
     out: &mut String,
 ) -> Ending {
     match &twin.problem {
@@ -313,41 +337,6 @@ fn twin_text(
             fault_text(fault, language, set_play, out)
         }
     }
-}
-
-/// The problem text of a problem with fairy pieces (one twin: the reader refuses twins with
-/// them), solved on a fairy position.
-fn fairy_problem_text(
-    spec: &ProblemSpec,
-    language: Language,
-    run_limit: Option<Duration>,
-    mut out: String,
-) -> (String, bool) {
-    let stipulation = spec
-        .stipulation
-        .unwrap_or(crate::problem::Stipulation::direct_mate(1));
-    out.push_str(&header(
-        spec,
-        super::problems::played_stipulation(spec, stipulation),
-        language,
-    ));
-    let ending = match super::problems::fairy_problem(spec) {
-        Ok(problem) => {
-            let control = control_for(spec.options.solve.max_time, run_limit);
-            let mut solve = |problem: &Problem<FairyPosition>| {
-                solver::solve(problem, &control, super::fairy_game::PRESENTATION)
-            };
-            play_text(spec, &problem, language, run_limit, &mut solve, &mut out)
-        }
-        Err(fault) => {
-            let set_play = set_play_applies(spec, stipulation);
-            fault_text(&fault, language, set_play, &mut out)
-        }
-    };
-    if ending == Ending::Normal {
-        out.push('\n');
-    }
-    (out, ending == Ending::Partial)
 }
 
 /// Whether `SetPlay` adds a part to the play of `stipulation` (Popeye's set play branch).

@@ -1,18 +1,90 @@
 //! Twins: the changes a `Twin` command makes to the diagram (move, exchange, remove, add,
 //! substitute, rotate, mirror, shift, stipulation), applied to the original position or — with
 //! `Continued` — to the previous twin, and the header text Popeye prints for them
-//! (`b) -wRa1  `, `c) wQf8-->g8  `, `+d) #2  `).
+//! (`b) -wRa1  `, `c) wQf8-->g8  `, `+d) #2  `, `b) N ==> G  `).
 //!
-//! This module only transforms boards and writes labels; it never validates a position.
+//! A twin's board holds [`Man`]s, each naming a walk of the piece catalogue, so orthodox and
+//! fairy twins go through the same changes and labels (a fairy man is named by its Popeye code
+//! in the file's language, `wKGf7-->c7`). This module only transforms boards and writes
+//! labels; it never validates a position.
 
 use super::keywords::{twin_spelling, TwinWord};
 use super::messages::colour_letter;
 use crate::board::{Color, Piece, Role, Square};
 use crate::notation::Language;
+use crate::pieces::catalogue;
 use crate::problem::Stipulation;
 
 /// A board as read: 64 squares, a1 first.
 pub type Board = [Option<Piece>; 64];
+
+/// A twin's board: 64 squares of men, a1 first.
+pub type Men = [Option<Man>; 64];
+
+/// A man of either colour and any walk of the catalogue.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Man {
+    pub color: Color,
+    /// The walk's index in [`catalogue::walks`] (Popeye's order: the six orthodox pieces first).
+    pub walk: usize,
+}
+
+/// The catalogue's first six walks, in its order.
+const ORTHODOX: [Role; 6] = [
+    Role::King,
+    Role::Pawn,
+    Role::Queen,
+    Role::Knight,
+    Role::Rook,
+    Role::Bishop,
+];
+
+impl Man {
+    /// The man of an orthodox piece.
+    pub fn orthodox(piece: Piece) -> Man {
+        Man {
+            color: piece.color,
+            walk: orthodox_walk(piece.role),
+        }
+    }
+
+    /// The orthodox piece this man is, if its walk is one of the six.
+    pub fn piece(self) -> Option<Piece> {
+        ORTHODOX
+            .get(self.walk)
+            .map(|&role| Piece::new(self.color, role))
+    }
+
+    /// Whether the walk is a fairy one.
+    pub fn is_fairy(self) -> bool {
+        self.walk >= ORTHODOX.len()
+    }
+}
+
+/// The catalogue index of an orthodox piece's walk.
+pub fn orthodox_walk(role: Role) -> usize {
+    ORTHODOX.iter().position(|&r| r == role).unwrap_or(0)
+}
+
+/// The board of men of an orthodox `board` plus fairy `men` (colour, walk, square).
+pub fn men_of(board: &Board, fairy: impl IntoIterator<Item = (Color, usize, Square)>) -> Men {
+    let mut men = board.map(|piece| piece.map(Man::orthodox));
+    for (color, walk, sq) in fairy {
+        men[sq.index()] = Some(Man { color, walk });
+    }
+    men
+}
+
+/// The walk's letters as Popeye prints them in `language`: upper case, one or two (`S`, `KG`).
+pub fn walk_text(walk: usize, language: Language) -> String {
+    match ORTHODOX.get(walk) {
+        Some(&role) => language.letter(role).to_string(),
+        None => catalogue::walks()
+            .nth(walk)
+            .map(|w| w.codes[super::tokens::language_column(language)].to_ascii_uppercase())
+            .unwrap_or_default(),
+    }
+}
 
 /// One change of a twin.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -28,14 +100,15 @@ pub enum TwinChange {
     Remove {
         on: Square,
     },
+    /// A man on a square (replacing what stood there).
     Add {
-        piece: Piece,
+        man: Man,
         on: Square,
     },
-    /// Every piece of one kind becomes another (both colours).
+    /// Every man of one walk takes another (both colours); walks as in [`Man::walk`].
     Substitute {
-        from: Role,
-        to: Role,
+        from: usize,
+        to: usize,
     },
     /// Quarter turns clockwise: 90, 180 or 270 degrees.
     Rotate {
@@ -89,10 +162,21 @@ pub enum TwinError {
     OffBoard,
 }
 
-/// The position and stipulation of one twin, and its header line without the letter.
+impl TwinChange {
+    /// Whether the change brings a fairy walk onto the board.
+    pub fn names_fairy_walk(&self) -> bool {
+        match *self {
+            TwinChange::Add { man, .. } => man.is_fairy(),
+            TwinChange::Substitute { to, .. } => to >= ORTHODOX.len(),
+            _ => false,
+        }
+    }
+}
+
+/// The position and stipulation of one twin.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct TwinState {
-    pub board: Board,
+    pub men: Men,
     pub stipulation: Stipulation,
 }
 
@@ -102,15 +186,15 @@ pub struct TwinState {
 /// ```
 /// use mateproof::board::{Color, Piece, Role, Square};
 /// use mateproof::notation::Language;
-/// use mateproof::popeye::twin::{apply, TwinChange, TwinSpec, TwinState};
+/// use mateproof::popeye::twin::{apply, Man, TwinChange, TwinSpec, TwinState};
 /// use mateproof::problem::Stipulation;
-/// let mut board = [None; 64];
-/// board[0] = Some(Piece::new(Color::White, Role::Rook));
-/// let base = TwinState { board, stipulation: Stipulation::direct_mate(3) };
+/// let mut men = [None; 64];
+/// men[0] = Some(Man::orthodox(Piece::new(Color::White, Role::Rook)));
+/// let base = TwinState { men, stipulation: Stipulation::direct_mate(3) };
 /// let spec = TwinSpec { continued: false, changes: vec![TwinChange::Remove { on: Square::A1 }] };
 /// let (state, label) = apply(&base, &spec, Language::English).unwrap();
 /// assert_eq!(label, "-wRa1  ");
-/// assert!(state.board[0].is_none());
+/// assert!(state.men[0].is_none());
 /// ```
 pub fn apply(
     base: &TwinState,
@@ -126,25 +210,38 @@ pub fn apply(
     Ok((state, label))
 }
 
-fn piece_text(piece: Piece, language: Language) -> String {
+fn man_text(man: Man, language: Language) -> String {
     format!(
         "{}{}",
-        colour_letter(language, piece.color == Color::White),
-        language.letter(piece.role)
+        colour_letter(language, man.color == Color::White),
+        walk_text(man.walk, language)
     )
 }
 
 /// The header item of `change`, written before it is applied (so moved pieces are named).
 fn describe(state: &TwinState, change: &TwinChange, language: Language, out: &mut String) {
-    let at = |sq: Square| state.board[sq.index()];
-    let named = |sq: Square| at(sq).map_or_else(String::new, |p| piece_text(p, language));
+    let at = |sq: Square| state.men[sq.index()];
+    let named = |sq: Square| at(sq).map_or_else(String::new, |m| man_text(m, language));
     let item = match *change {
-        TwinChange::Move { from, to } => format!("{}{from}-->{to}", named(from)),
+        // A man moved onto another removes it first, and Popeye says so.
+        TwinChange::Move { from, to } => match at(to) {
+            Some(_) => format!("-{}{to}  {}{from}-->{to}", named(to), named(from)),
+            None => format!("{}{from}-->{to}", named(from)),
+        },
         TwinChange::Exchange { a, b } => format!("{}{a}<-->{}{b}", named(a), named(b)),
         TwinChange::Remove { on } => format!("-{}{on}", named(on)),
-        TwinChange::Add { piece, on } => format!("+{}{on}", piece_text(piece, language)),
+        // Popeye writes a man replacing another without the `+` of an addition.
+        TwinChange::Add { man, on } => format!(
+            "{}{}{on}",
+            if at(on).is_some() { "" } else { "+" },
+            man_text(man, language)
+        ),
         TwinChange::Substitute { from, to } => {
-            format!("{} ==> {}", language.letter(from), language.letter(to))
+            format!(
+                "{} ==> {}",
+                walk_text(from, language),
+                walk_text(to, language)
+            )
         }
         TwinChange::Rotate { degrees } => {
             format!("{} {degrees}", twin_spelling(language, TwinWord::Rotate))
@@ -165,7 +262,7 @@ fn describe(state: &TwinState, change: &TwinChange, language: Language, out: &mu
 }
 
 fn change_state(state: &mut TwinState, change: &TwinChange) -> Result<(), TwinError> {
-    let board = &mut state.board;
+    let board = &mut state.men;
     match *change {
         TwinChange::Move { from, to } => {
             let piece = board[from.index()]
@@ -185,11 +282,11 @@ fn change_state(state: &mut TwinState, change: &TwinChange) -> Result<(), TwinEr
         TwinChange::Remove { on } => {
             board[on.index()].take().ok_or(TwinError::EmptySquare(on))?;
         }
-        TwinChange::Add { piece, on } => board[on.index()] = Some(piece),
+        TwinChange::Add { man, on } => board[on.index()] = Some(man),
         TwinChange::Substitute { from, to } => {
-            for piece in board.iter_mut().flatten() {
-                if piece.role == from {
-                    piece.role = to;
+            for man in board.iter_mut().flatten() {
+                if man.walk == from {
+                    man.walk = to;
                 }
             }
         }
@@ -222,7 +319,7 @@ fn change_state(state: &mut TwinState, change: &TwinChange) -> Result<(), TwinEr
 }
 
 /// Moves every piece to the square `map(file, rank)` names; fails if one would leave the board.
-fn remap(board: &Board, map: impl Fn(u8, u8) -> Option<(u8, u8)>) -> Result<Board, TwinError> {
+fn remap(board: &Men, map: impl Fn(u8, u8) -> Option<(u8, u8)>) -> Result<Men, TwinError> {
     let mut out = [None; 64];
     for sq in Square::all() {
         if let Some(piece) = board[sq.index()] {
@@ -239,12 +336,12 @@ mod tests {
     use super::*;
 
     fn state_with(pieces: &[(Square, Piece)]) -> TwinState {
-        let mut board = [None; 64];
+        let mut men = [None; 64];
         for &(sq, p) in pieces {
-            board[sq.index()] = Some(p);
+            men[sq.index()] = Some(Man::orthodox(p));
         }
         TwinState {
-            board,
+            men,
             stipulation: Stipulation::direct_mate(2),
         }
     }
@@ -295,15 +392,18 @@ mod tests {
             changes: vec![TwinChange::Rotate { degrees }],
         };
         let (once, _) = apply(&base, &turn(90), Language::English).unwrap();
-        assert_eq!(once.board[Square::A8.index()], Some(k));
+        assert_eq!(once.men[Square::A8.index()], Some(Man::orthodox(k)));
         let (full, _) = apply(&base, &turn(360), Language::English).unwrap();
-        assert_eq!(full.board, base.board);
+        assert_eq!(full.men, base.men);
         let mirror = TwinSpec {
             continued: false,
             changes: vec![TwinChange::Mirror(Mirror::A1H8)],
         };
         let (m, label) = apply(&base, &mirror, Language::English).unwrap();
-        assert_eq!((m.board[0], label.as_str()), (Some(k), "mirror a1<-->h8  "));
+        assert_eq!(
+            (m.men[0], label.as_str()),
+            (Some(Man::orthodox(k)), "mirror a1<-->h8  ")
+        );
         let off = TwinSpec {
             continued: false,
             changes: vec![TwinChange::Shift {
@@ -314,6 +414,119 @@ mod tests {
         assert_eq!(
             apply(&base, &off, Language::English),
             Err(TwinError::OffBoard)
+        );
+    }
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    /// A fairy man of the English `code`.
+    fn fairy(color: Color, code: &str) -> Man {
+        let walk = crate::popeye::tokens::fairy_walk(Language::English, code).unwrap();
+        Man { color, walk }
+    }
+
+    fn twin(changes: Vec<TwinChange>) -> TwinSpec {
+        TwinSpec {
+            continued: false,
+            changes,
+        }
+    }
+
+    #[test]
+    fn fairy_men_are_named_by_their_codes_in_the_language() {
+        let grasshopper = fairy(Color::White, "g");
+        let nightrider = fairy(Color::Black, "n");
+        let mut base = state_with(&[(Square::E1, Piece::new(Color::White, Role::King))]);
+        base.men[sq("d4").index()] = Some(grasshopper);
+        base.men[sq("h5").index()] = Some(nightrider);
+        let label = |changes, language| apply(&base, &twin(changes), language).unwrap().1;
+        let moved = vec![TwinChange::Move {
+            from: sq("d4"),
+            to: sq("d5"),
+        }];
+        assert_eq!(label(moved.clone(), Language::English), "wGd4-->d5  ");
+        assert_eq!(label(moved, Language::French), "bSd4-->d5  ");
+        let onto = vec![TwinChange::Move {
+            from: sq("h5"),
+            to: sq("d4"),
+        }];
+        assert_eq!(label(onto, Language::English), "-wGd4  bNh5-->d4  ");
+        let swap = vec![TwinChange::Exchange {
+            a: sq("d4"),
+            b: sq("h5"),
+        }];
+        assert_eq!(label(swap, Language::German), "wGd4<-->sNh5  ");
+        // An addition on an empty square has a `+`; one replacing a man has none.
+        let added = vec![
+            TwinChange::Add {
+                man: nightrider,
+                on: Square::A1,
+            },
+            TwinChange::Add {
+                man: grasshopper,
+                on: Square::E1,
+            },
+        ];
+        assert_eq!(label(added, Language::English), "+bNa1  wGe1  ");
+        let substituted = vec![TwinChange::Substitute {
+            from: nightrider.walk,
+            to: orthodox_walk(Role::Knight),
+        }];
+        assert_eq!(label(substituted.clone(), Language::English), "N ==> S  ");
+        assert_eq!(label(substituted, Language::French), "N ==> C  ");
+    }
+
+    #[test]
+    fn board_transformations_carry_fairy_men_with_their_walks() {
+        let grasshopper = fairy(Color::White, "g");
+        let mut base = state_with(&[(Square::A1, Piece::new(Color::White, Role::King))]);
+        base.men[Square::B1.index()] = Some(grasshopper);
+        let (turned, _) = apply(
+            &base,
+            &twin(vec![TwinChange::Rotate { degrees: 90 }]),
+            Language::English,
+        )
+        .unwrap();
+        assert_eq!(turned.men[sq("a7").index()], Some(grasshopper));
+        let (mirrored, _) = apply(
+            &base,
+            &twin(vec![TwinChange::Mirror(Mirror::A1H1)]),
+            Language::English,
+        )
+        .unwrap();
+        assert_eq!(mirrored.men[Square::G1.index()], Some(grasshopper));
+        let (shifted, _) = apply(
+            &base,
+            &twin(vec![TwinChange::Shift {
+                from: Square::A1,
+                to: sq("c3"),
+            }]),
+            Language::English,
+        )
+        .unwrap();
+        assert_eq!(shifted.men[sq("d3").index()], Some(grasshopper));
+        let queen = orthodox_walk(Role::Queen);
+        let (substituted, _) = apply(
+            &base,
+            &twin(vec![TwinChange::Substitute {
+                from: grasshopper.walk,
+                to: queen,
+            }]),
+            Language::English,
+        )
+        .unwrap();
+        let men: Vec<Man> = substituted.men.iter().flatten().copied().collect();
+        assert_eq!(
+            men,
+            [
+                Man::orthodox(Piece::new(Color::White, Role::King)),
+                Man {
+                    color: Color::White,
+                    walk: queen
+                }
+            ]
         );
     }
 }

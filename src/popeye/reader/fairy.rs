@@ -1,7 +1,8 @@
 //! The reader's share of fairy pieces: placing a fairy man on the diagram (it replaces what
 //! stood there, as a piece does), and, once a problem is read, marking as unsupported what
-//! Mateproof does not do yet with fairy pieces (twins, `MoveNumbers`, `EnPassant`,
-//! `CastlingMutuallyExclusive`), so nothing of the input is silently dropped.
+//! Mateproof does not do yet with fairy pieces (`MoveNumbers`, `EnPassant`,
+//! `CastlingMutuallyExclusive`), so nothing of the input is silently dropped. Fairy men come
+//! from the diagram or from a twin that adds or substitutes a fairy walk.
 
 use super::{FairyMan, ProblemSpec, Reader};
 use crate::board::{Color, Square};
@@ -18,15 +19,26 @@ pub(super) fn place(problem: &mut ProblemSpec, color: Color, walk: usize, square
     });
 }
 
+impl ProblemSpec {
+    /// Whether the diagram or one of the twins has fairy men: then every twin is solved on a
+    /// fairy position.
+    pub fn has_fairy_men(&self) -> bool {
+        !self.fairy.is_empty()
+            || self
+                .twins
+                .iter()
+                .flat_map(|twin| &twin.changes)
+                .any(|change| change.names_fairy_walk())
+    }
+}
+
 /// `problem` as read, with the first thing its fairy pieces do not go with marked unsupported.
 pub(super) fn checked(mut problem: ProblemSpec) -> ProblemSpec {
-    if problem.fairy.is_empty() {
+    if !problem.has_fairy_men() {
         return problem;
     }
     let options = &problem.options;
-    let clash = if !problem.twins.is_empty() || problem.zero_position {
-        Some("twins with fairy pieces")
-    } else if options.move_numbers
+    let clash = if options.move_numbers
         || options.start_move_number.is_some()
         || options.up_to_move_number.is_some()
     {

@@ -7,9 +7,10 @@
 //! Turning a spec into [`Problem`](crate::problem::Problem)s (one per twin) is
 //! [`super::problems`]'s job; this module only reads.
 
-use super::keywords::{self, ColourWord, Command, Lookup, TwinWord};
+use super::keywords::{self, ColourWord, Command, Lookup};
 mod fairy;
 mod options;
+mod twins;
 
 use super::lexer::Lexer;
 use super::messages::{message, Message};
@@ -17,7 +18,7 @@ use super::tokens::{
     read_fairy_forsyth, read_forsyth, read_piece_token, read_squares, read_stipulation, ForsythMan,
     PieceToken,
 };
-use super::twin::{Board, Mirror, TwinChange, TwinSpec};
+use super::twin::{Board, TwinSpec};
 use super::unsupported::{Feature, Unsupported};
 use crate::board::{Color, Piece, Role, Square};
 use crate::notation::Language;
@@ -381,122 +382,6 @@ impl Reader<'_> {
             }
         }
     }
-
-    fn twin(&mut self, problem: &mut ProblemSpec) {
-        let mut spec = TwinSpec::default();
-        while let Some(token) = self.lexer.peek_token() {
-            let Lookup::Found(word) = keywords::twin_word(self.language, token) else {
-                break;
-            };
-            self.lexer.next_token();
-            let change = match word {
-                TwinWord::Continued => {
-                    spec.continued = true;
-                    continue;
-                }
-                TwinWord::Move | TwinWord::Exchange | TwinWord::Shift => {
-                    let (Some(a), Some(b)) = (self.square(problem), self.square(problem)) else {
-                        continue;
-                    };
-                    match word {
-                        TwinWord::Move => TwinChange::Move { from: a, to: b },
-                        TwinWord::Exchange => TwinChange::Exchange { a, b },
-                        _ => TwinChange::Shift { from: a, to: b },
-                    }
-                }
-                TwinWord::Remove => match self.square(problem) {
-                    Some(on) => TwinChange::Remove { on },
-                    None => continue,
-                },
-                TwinWord::Add => match self.added_piece(problem) {
-                    Some((piece, on)) => TwinChange::Add { piece, on },
-                    None => continue,
-                },
-                TwinWord::Substitute => match (self.role(problem), self.role(problem)) {
-                    (Some(from), Some(to)) => TwinChange::Substitute { from, to },
-                    _ => continue,
-                },
-                TwinWord::Rotate => match self.number(problem) {
-                    Some(degrees @ (90 | 180 | 270)) => TwinChange::Rotate {
-                        degrees: degrees as u16,
-                    },
-                    _ => continue,
-                },
-                TwinWord::Mirror => match self
-                    .lexer
-                    .next_token()
-                    .map(|t| keywords::twin_word(self.language, t))
-                {
-                    Some(Lookup::Found(TwinWord::MirrorA1H1)) => TwinChange::Mirror(Mirror::A1H1),
-                    Some(Lookup::Found(TwinWord::MirrorA1A8)) => TwinChange::Mirror(Mirror::A1A8),
-                    Some(Lookup::Found(TwinWord::MirrorA1H8)) => TwinChange::Mirror(Mirror::A1H8),
-                    Some(Lookup::Found(TwinWord::MirrorA8H1)) => TwinChange::Mirror(Mirror::A8H1),
-                    _ => continue,
-                },
-                TwinWord::Stipulation => match self.lexer.next_token() {
-                    Some(token) => match read_stipulation(token) {
-                        Some(stipulation) => TwinChange::Stipulation(stipulation),
-                        None => {
-                            Self::unsupported(problem, Feature::Stipulation, token);
-                            continue;
-                        }
-                    },
-                    None => continue,
-                },
-                other => {
-                    Self::unsupported(problem, Feature::Twinning, &format!("{other:?}"));
-                    continue;
-                }
-            };
-            spec.changes.push(change);
-        }
-        problem.twins.push(spec);
-    }
-
-    fn square(&mut self, problem: &mut ProblemSpec) -> Option<Square> {
-        let token = self.lexer.next_token()?;
-        let square = read_squares(token).and_then(|s| (s.len() == 1).then(|| s[0]));
-        if square.is_none() {
-            self.notice_offending(problem, token);
-        }
-        square
-    }
-
-    fn role(&mut self, problem: &mut ProblemSpec) -> Option<Role> {
-        let token = self.lexer.next_token()?;
-        let mut chars = token.chars();
-        let role = match (chars.next(), chars.next()) {
-            (Some(letter), None) => self.language.role(letter),
-            _ => None,
-        };
-        if role.is_none() {
-            self.notice_offending(problem, token);
-        }
-        role
-    }
-
-    /// `add white sd4`: a colour word, then one piece on one square.
-    fn added_piece(&mut self, problem: &mut ProblemSpec) -> Option<(Piece, Square)> {
-        let colour_token = self.lexer.next_token()?;
-        let color = match keywords::colour(self.language, colour_token) {
-            Lookup::Found(ColourWord::White) => Color::White,
-            Lookup::Found(ColourWord::Black) => Color::Black,
-            _ => {
-                self.notice_offending(problem, colour_token);
-                return None;
-            }
-        };
-        let token = self.lexer.next_token()?;
-        match read_piece_token(self.language, token) {
-            PieceToken::Orthodox(role, squares) if squares.len() == 1 => {
-                Some((Piece::new(color, role), squares[0]))
-            }
-            _ => {
-                self.notice_offending(problem, token);
-                None
-            }
-        }
-    }
 }
 
 /// Places `piece`, rejecting a second king of one side as Popeye does while reading.
@@ -520,6 +405,7 @@ fn place(problem: &mut ProblemSpec, piece: Piece, sq: Square, language: Language
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::popeye::twin::TwinChange;
     use crate::problem::TryMode;
 
     #[test]
