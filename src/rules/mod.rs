@@ -15,7 +15,7 @@
 
 mod orthodox;
 
-use crate::board::{Color, EndState, INLINE_MOVES};
+use crate::board::{Color, EndState, QuietReplies, INLINE_MOVES};
 use crate::kernel::StackList;
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
@@ -100,6 +100,22 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn may_mate(&self, filter: &Self::MateFilter, m: Self::Move) -> bool {
         let _ = (filter, m);
         true
+    }
+
+    /// The defender's quiet legal replies were the side to move to pass, for
+    /// [`Rules::quiet_survivor`]; `None` (the default) prunes nothing.
+    #[inline]
+    fn quiet_replies(&self) -> Option<QuietReplies> {
+        None
+    }
+
+    /// One of `replies` that certainly stays a legal move giving no check after the legal
+    /// move `m` (a selfmate's last White move then fails without being played); `None` says
+    /// nothing.
+    #[inline]
+    fn quiet_survivor(&self, replies: &QuietReplies, m: Self::Move) -> Option<Self::Move> {
+        let _ = (replies, m);
+        None
     }
 
     #[inline]

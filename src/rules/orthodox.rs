@@ -4,7 +4,7 @@
 use super::{RuleMove, Rules, Sink};
 use crate::board::{
     Bitboard, CheckInfo, Color, Flights, GenKind, Move, MoveCounter, MoveList, MoveSink, Position,
-    Role,
+    QuietReplies, Role,
 };
 
 impl RuleMove for Move {
@@ -114,6 +114,16 @@ impl Rules for Position {
     #[inline(always)]
     fn mate_filter(&self) -> Flights {
         Flights::new(self)
+    }
+
+    #[inline]
+    fn quiet_replies(&self) -> Option<QuietReplies> {
+        QuietReplies::new(self)
+    }
+
+    #[inline]
+    fn quiet_survivor(&self, replies: &QuietReplies, m: Move) -> Option<Move> {
+        replies.survivor(self, m)
     }
 
     /// A check that certainly leaves the king an open flight cannot mate.

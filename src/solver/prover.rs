@@ -338,7 +338,19 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
             self.count_node();
             let moves = pos.legal_moves();
             let mut spoiler = self.killers(false, ply + 1)[0];
+            // A quiet reply that survives White's move cannot mate: no need to play it.
+            let quiet = match (Q::PLAY, Q::GOAL) {
+                (BattlePlay::SelfPlay, BattleGoal::Mate) => pos.quiet_replies(),
+                _ => None,
+            };
             for &m in moves.iter() {
+                if quiet
+                    .as_ref()
+                    .and_then(|q| pos.quiet_survivor(q, m))
+                    .is_some()
+                {
+                    continue;
+                }
                 let child = pos.play(m);
                 if Q::PLAY == BattlePlay::SelfPlay {
                     self.count_node();
