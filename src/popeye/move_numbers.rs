@@ -78,7 +78,7 @@ pub fn numbered_help_lines<P: PopeyeGame>(
     language: Language,
     counter: &mut u32,
 ) -> String {
-    let (short, long): (Vec<Line<P::Move>>, Vec<Line<P::Move>>) = solution
+    let (short, long): (Vec<_>, Vec<_>) = solution
         .lines
         .iter()
         .cloned()
