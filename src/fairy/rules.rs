@@ -14,6 +14,7 @@ impl Rules for FairyPosition {
     type Move = FairyMove;
     type CheckInfo = Guard;
     type MateFilter = ();
+    type QuietReplies = ();
 
     #[inline]
     fn key(&self) -> u64 {

@@ -15,7 +15,7 @@
 
 mod orthodox;
 
-use crate::board::{Color, EndState, QuietReplies, INLINE_MOVES};
+use crate::board::{Color, EndState, INLINE_MOVES};
 use crate::kernel::StackList;
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
@@ -64,6 +64,8 @@ pub trait Rules: Clone + Send + Sync + 'static {
     type CheckInfo;
     /// What [`Rules::may_mate`] prepares once per position (`()` when it prunes nothing).
     type MateFilter;
+    /// What [`Rules::quiet_replies`] prepares once per position (`()` when it prunes nothing).
+    type QuietReplies;
 
     /// Zobrist key of the position, side to move included.
     fn key(&self) -> u64;
@@ -105,7 +107,7 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// The defender's quiet legal replies were the side to move to pass, for
     /// [`Rules::quiet_survivor`]; `None` (the default) prunes nothing.
     #[inline]
-    fn quiet_replies(&self) -> Option<QuietReplies> {
+    fn quiet_replies(&self) -> Option<Self::QuietReplies> {
         None
     }
 
@@ -113,7 +115,7 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// move `m` (a selfmate's last White move then fails without being played); `None` says
     /// nothing.
     #[inline]
-    fn quiet_survivor(&self, replies: &QuietReplies, m: Self::Move) -> Option<Self::Move> {
+    fn quiet_survivor(&self, replies: &Self::QuietReplies, m: Self::Move) -> Option<Self::Move> {
         let _ = (replies, m);
         None
     }

@@ -43,6 +43,7 @@ impl Rules for Position {
     type Move = Move;
     type CheckInfo = CheckInfo;
     type MateFilter = Flights;
+    type QuietReplies = QuietReplies;
 
     #[inline(always)]
     fn key(&self) -> u64 {

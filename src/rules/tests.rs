@@ -30,6 +30,7 @@ impl Rules for NoCastling {
     type Move = Move;
     type CheckInfo = ();
     type MateFilter = ();
+    type QuietReplies = ();
 
     fn key(&self) -> u64 {
         self.0.key()
