@@ -19,8 +19,14 @@ use common::Rng;
 
 /// A random legal position with both kings and `extra` more men, `turn` to move.
 fn random_fen(rng: &mut Rng, extra: usize, black_to_move: bool) -> Option<String> {
-    let mut board = [None; 64];
     let men = ['Q', 'R', 'B', 'N', 'P', 'q', 'r', 'b', 'n', 'p'];
+    let chosen: Vec<char> = (0..extra).map(|_| men[rng.below(men.len())]).collect();
+    random_fen_of(rng, &chosen, black_to_move)
+}
+
+/// A random legal position with both kings and the men `men` (FEN letters) on random squares.
+fn random_fen_of(rng: &mut Rng, men: &[char], black_to_move: bool) -> Option<String> {
+    let mut board = [None; 64];
     let mut place = |c: char, rng: &mut Rng| loop {
         let sq = rng.below(64);
         let rank = sq / 8;
@@ -31,8 +37,7 @@ fn random_fen(rng: &mut Rng, extra: usize, black_to_move: bool) -> Option<String
     };
     place('K', rng);
     place('k', rng);
-    for _ in 0..extra {
-        let c = men[rng.below(men.len())];
+    for &c in men {
         place(c, rng);
     }
     let mut fen = String::new();
@@ -70,6 +75,14 @@ fn random_fen(rng: &mut Rng, extra: usize, black_to_move: bool) -> Option<String
     // Both sides need moves to make the play interesting; the side not to move is not in
     // check (shakmaty's validation).
     (!chess.legal_moves().is_empty()).then_some(fen)
+}
+
+/// The shakmaty position of a FEN made by [`random_fen_of`].
+fn chess_of(fen: &str) -> Chess {
+    fen.parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap()
 }
 
 /// The position after the legal move `m`.
@@ -300,11 +313,7 @@ fn the_stalemate_hint_keeps_every_stalemating_move() {
             continue;
         };
         positions += 1;
-        let chess: Chess = fen
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
+        let chess = chess_of(&fen);
         let expected: BTreeSet<String> = chess
             .legal_moves()
             .iter()
@@ -328,5 +337,67 @@ fn the_stalemate_hint_keeps_every_stalemating_move() {
     assert!(
         pruned > 10_000 && stalemating > 100,
         "{pruned} hints, {stalemating} stalemates"
+    );
+}
+
+/// The hint one move further back (`Hints::stalemate_preparations`, which lets `h=` skip the
+/// last but one ply) never leaves out a move after which the other side can stalemate: on
+/// random positions, every such move (shakmaty) is among the preparations.
+#[test]
+fn the_preparation_hint_keeps_every_move_that_allows_a_stalemate() {
+    use mateproof::help::Hints;
+    let mut rng = Rng(0x57a1_e3a7_0000_0002);
+    let (mut allowing, mut narrowed, mut positions) = (0, 0, 0);
+    while positions < 150_000 {
+        // Black, to move and to be stalemated, has two or three pawns and perhaps a minor
+        // piece (men that need landings); White has two or three pieces.
+        let mut men = vec!['p', 'p'];
+        for _ in 0..rng.below(2) {
+            men.push(['p', 'n', 'b'][rng.below(3)]);
+        }
+        for _ in 0..2 + rng.below(2) {
+            men.push(['Q', 'R', 'B', 'N', 'P'][rng.below(5)]);
+        }
+        let Some(fen) = random_fen_of(&mut rng, &men, true) else {
+            continue;
+        };
+        // A cornered king is the one stalemates are made of.
+        let board = Fen::from_ascii(fen.as_bytes()).unwrap().into_setup().board;
+        let corners = shakmaty::Bitboard::CORNERS;
+        if !board
+            .king_of(shakmaty::Color::Black)
+            .is_some_and(|k| corners.contains(k))
+        {
+            continue;
+        }
+        positions += 1;
+        let chess = chess_of(&fen);
+        let pos = Position::from_fen(&fen, Validation::Lenient).unwrap();
+        let Some(kept) = pos.stalemate_preparations() else {
+            continue;
+        };
+        let kept: BTreeSet<String> = kept.iter().map(|m| m.to_string()).collect();
+        let expected: BTreeSet<String> = chess
+            .legal_moves()
+            .iter()
+            .filter(|m| {
+                let next = after(&chess, m);
+                next.legal_moves()
+                    .iter()
+                    .any(|r| after(&next, r).is_stalemate())
+            })
+            .map(|m| uci(&chess, m))
+            .collect();
+        assert!(
+            expected.is_subset(&kept),
+            "{fen}: {expected:?} not all in {kept:?}"
+        );
+        narrowed += usize::from(kept.len() < chess.legal_moves().len());
+        allowing += usize::from(!expected.is_empty());
+    }
+    println!("{positions} positions, {narrowed} narrowed, {allowing} allowing a stalemate");
+    assert!(
+        narrowed > 30_000 && allowing > 100,
+        "{narrowed} narrowed, {allowing} allowing"
     );
 }

@@ -11,6 +11,14 @@
 //! stays empty or holds a man to capture. A pawn with a free push square or a man to capture
 //! loses its moves only if captured, or if the move lands on its push square and leaves the
 //! one square it could capture on. A stalemating move meets the condition of every such man.
+//!
+//! Two of these men that only a landing can stop — a piece (captured where it stands) and a
+//! pawn with a free push square (captured, or blocked on that square) — ask for two landing
+//! squares, and one move has one (castling and en passant aside, which move or take two men):
+//! no stalemate in one. [`Hints::stalemate_preparations`] looks one move further back: a
+//! move of the side to be stalemated that is not a king move leaves such a man free but for
+//! the man moved and the square it lands on, so where two of them outlive the move, the move
+//! prepares no stalemate in one.
 
 use crate::board::attacks::{
     bishop_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
@@ -26,32 +34,67 @@ pub trait Hints: Rules {
     fn stalemate_candidates(&self) -> Option<Moves<Self>> {
         None
     }
+
+    /// The only moves of the side to move after which the other side may stalemate it at
+    /// once (`None`: any move may). Every such move is among them.
+    fn stalemate_preparations(&self) -> Option<Moves<Self>> {
+        None
+    }
 }
 
 impl Hints for FairyPosition {}
 
 impl Hints for Position {
     fn stalemate_candidates(&self) -> Option<Moves<Self>> {
-        let units = free_units(self);
+        let units = free_units(self, !self.turn());
         if units.is_empty() {
             return None;
         }
         // One move captures one man: two pieces to take leave nothing to try.
-        let pieces = units.iter().filter(|u| matches!(u, FreeUnit::Piece(_)));
-        if pieces.count() >= 2 {
+        let pieces = units.iter().filter(|u| matches!(u, FreeUnit::Piece { .. }));
+        // Castling and en passant move or take two men: they may meet two landings.
+        let single_landings = !self.castling().has_any(self.turn()) && self.ep_square().is_none();
+        if pieces.count() >= 2 || (single_landings && landings(&units) >= 2) {
             return Some(Moves::<Self>::new());
         }
         let mut moves = self.legal_moves();
         moves.retain(|m| units.iter().all(|unit| unit.may_lose_its_moves(m)));
         Some(moves)
     }
+
+    fn stalemate_preparations(&self) -> Option<Moves<Self>> {
+        let us = self.turn();
+        if self.castling().has_any(!us) {
+            return None;
+        }
+        let units = free_units(self, us);
+        if landings(&units) < 2 {
+            return None;
+        }
+        let mut moves = self.legal_moves();
+        moves.retain(|m| {
+            // A king move changes its lines; a double step may be taken en passant.
+            let role = self.role_at(m.from());
+            role == Some(Role::King)
+                || (role == Some(Role::Pawn) && m.from().rank().abs_diff(m.to().rank()) == 2)
+                || units.iter().filter(|u| u.outlives(m)).count() < 2
+        });
+        Some(moves)
+    }
+}
+
+/// How many of `units` only a landing stops.
+fn landings(units: &[FreeUnit]) -> usize {
+    units.iter().filter(|u| u.needs_a_landing()).count()
 }
 
 /// A man of the side not to move that has a move now, stands on no line of its king (so it
 /// cannot be pinned), and loses every move through the other side's move only as told.
 enum FreeUnit {
-    /// A knight, bishop, rook or queen: only a capture takes its moves.
-    Piece(Square),
+    /// A knight, bishop, rook or queen on `at`, with `free` the squares next to it on its
+    /// lines that hold none of its own men and not the other king: only a capture takes its
+    /// moves.
+    Piece { at: Square, free: Bitboard },
     /// A pawn on `at`: captured, or its push square (if empty) taken and the one man it can
     /// capture (if any) moved away.
     Pawn {
@@ -69,7 +112,7 @@ impl FreeUnit {
             return true;
         }
         match *self {
-            FreeUnit::Piece(at) => m.to() == at,
+            FreeUnit::Piece { at, .. } => m.to() == at,
             FreeUnit::Pawn { at, push, captures } => {
                 m.to() == at
                     || (push.is_none_or(|p| m.to() == p)
@@ -77,12 +120,31 @@ impl FreeUnit {
             }
         }
     }
+
+    /// True for a piece, or a pawn with a free push square: only a move landing on one of
+    /// its squares (where it stands, its push square) may take its moves.
+    fn needs_a_landing(&self) -> bool {
+        match *self {
+            FreeUnit::Piece { .. } => true,
+            FreeUnit::Pawn { push, .. } => push.is_some(),
+        }
+    }
+
+    /// True when a unit that needs a landing still needs one after `m`, a move of its own side
+    /// that is no king move and no double step: `m` moves another man and lands neither on
+    /// the unit's push square nor on its last free square (the square it leaves only frees).
+    fn outlives(&self, m: Move) -> bool {
+        match *self {
+            FreeUnit::Piece { at, free } => at != m.from() && free.without(m.to()).any(),
+            FreeUnit::Pawn { at, push, .. } => at != m.from() && push.is_some_and(|p| p != m.to()),
+        }
+    }
 }
 
-/// The free units ([`FreeUnit`]) of the side not to move in `pos`.
-fn free_units(pos: &Position) -> Vec<FreeUnit> {
-    let us = pos.turn();
-    let them = !us;
+/// The free units ([`FreeUnit`]) of `them` in `pos`, the side to be stalemated; the other
+/// side's king and men are the ones that may capture.
+fn free_units(pos: &Position, them: Color) -> Vec<FreeUnit> {
+    let us = !them;
     let king = pos.king(them);
     let lines = queen_attacks(king, Bitboard::EMPTY);
     let blocked = pos.by_color(them).with(pos.king(us));
@@ -95,8 +157,9 @@ fn free_units(pos: &Position) -> Vec<FreeUnit> {
                 Role::Rook => rook_attacks(sq, Bitboard::FULL),
                 _ => queen_attacks(sq, Bitboard::FULL),
             };
-            if (next - blocked).any() {
-                units.push(FreeUnit::Piece(sq));
+            let free = next - blocked;
+            if free.any() {
+                units.push(FreeUnit::Piece { at: sq, free });
             }
         }
     }
@@ -142,6 +205,38 @@ mod tests {
         assert_eq!(candidates("k7/8/2n5/8/8/8/8/K6R w - - 0 1"), None);
         // The bishop on h6 is hemmed in by its own pawns (g7, g5), both blocked.
         assert_eq!(candidates("k7/6p1/6Pb/6p1/6P1/8/8/K6R w - - 0 1"), None);
+    }
+
+    fn preparations(fen: &str) -> Option<Vec<String>> {
+        let pos = Position::from_fen(fen, Validation::Lenient).expect("fen");
+        pos.stalemate_preparations()
+            .map(|moves| moves.iter().map(|m| m.to_string()).collect())
+    }
+
+    #[test]
+    fn three_men_that_need_landings_leave_only_king_moves_to_prepare() {
+        // Black: Ka8; pawns c5 and f5 with pushes, bishop h4 — all off a8's lines. A move of
+        // one leaves two that need a landing; only the king's moves change the lines.
+        let kept = preparations("k7/8/8/2p2p2/7b/8/8/2K5 b - - 0 1").expect("a hint");
+        let mut kept = kept;
+        kept.sort();
+        assert_eq!(kept, ["a8a7", "a8b7", "a8b8"]);
+    }
+
+    #[test]
+    fn a_move_that_blocks_a_push_may_prepare() {
+        // Pawns c5, f5 only: a pawn's own move leaves one, and so does the king; the knight
+        // g6 (off a8's lines, free) is a third unit, but Ng6-f4 blocks f5's push.
+        let kept = preparations("k7/8/6n1/2p2p2/8/8/8/2K5 b - - 0 1").expect("a hint");
+        assert!(kept.contains(&"g6f4".to_string()), "{kept:?}");
+        assert!(!kept.contains(&"g6e7".to_string()), "{kept:?}");
+        // The bishop h4's only free square is g3 (g5 holds its own blocked pawn): Ne2-g3
+        // takes it, so only the pawn c5 still needs a landing; Ne2-c3 leaves two.
+        let kept = preparations("k7/8/8/2p3p1/6Pb/8/4n3/K7 b - - 0 1").expect("a hint");
+        assert!(kept.contains(&"e2g3".to_string()), "{kept:?}");
+        assert!(!kept.contains(&"e2c3".to_string()), "{kept:?}");
+        // The stalemating side may castle: no hint.
+        assert_eq!(preparations("k7/8/8/2p2p1b/8/8/8/4K2R b K - 0 1"), None);
     }
 
     #[test]

@@ -150,6 +150,7 @@ pub fn search_lines<R: Hints>(
                 .unwrap_or_else(|| default_table_mb(plan.longest())),
         ),
         path: Vec::new(),
+        children: Vec::new(),
         lines: Vec::new(),
         nodes: 0,
         halted: false,
@@ -190,11 +191,25 @@ struct Search<'a, R: Rules> {
     control: &'a SearchControl,
     dead: DeadEnds,
     path: Vec<R::Move>,
+    /// Spare lists for the children of a node, one per depth in use (no allocation per node).
+    children: Vec<Vec<R>>,
     lines: Vec<Vec<R::Move>>,
     nodes: u64,
     /// A limit stopped the search (the control's, or `MaxSolutions`).
     halted: bool,
     max_reached: bool,
+}
+
+/// Which moves a node tries.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Ply {
+    /// The move that must reach the goal.
+    Last,
+    /// The move right before the other side's goal move (help play's last but one, a
+    /// `ser-h` series' last move).
+    BeforeOthersLast,
+    /// Any legal move.
+    Any,
 }
 
 /// True when the side to move in `pos` suffers the goal.
@@ -243,38 +258,65 @@ impl<R: Hints> Search<'_, R> {
         }
     }
 
-    /// Plays every move of `pos` (only [`Self::final_moves`] when `last`) and asks `step`
-    /// whether the position after it leads to lines; remembers `pos` as a dead end for
-    /// `remaining` when none does.
+    /// The moves that may come right before the other side's goal move: where that move
+    /// stalemates, only the rules' preparations ([`Hints`]).
+    fn preparing_moves(&self, pos: &R) -> crate::rules::Moves<R> {
+        match self.plan.goal {
+            Goal::Stalemate => pos
+                .stalemate_preparations()
+                .unwrap_or_else(|| pos.legal_moves()),
+            _ => pos.legal_moves(),
+        }
+    }
+
+    /// Plays every move of `pos` the `ply` allows and asks `step` whether the position after
+    /// it leads to lines; remembers `pos` as a dead end for `remaining` when none does.
     fn expand(
         &mut self,
         pos: &R,
         remaining: u32,
-        last: bool,
+        ply: Ply,
         mut step: impl FnMut(&mut Self, R) -> bool,
     ) -> bool {
         if !self.visit() {
             return false;
         }
         // The last move is found faster than the table's memory is read.
+        let last = ply == Ply::Last;
         let key = pos.key();
         if !last && self.dead.contains(key, remaining) {
             return false;
         }
-        let moves = if last {
-            self.final_moves(pos)
-        } else {
-            pos.legal_moves()
+        let moves = match ply {
+            Ply::Last => self.final_moves(pos),
+            Ply::BeforeOthersLast => self.preparing_moves(pos),
+            Ply::Any => pos.legal_moves(),
         };
-        let mut found = false;
+        // In help play a child that is no last move probes the table first: the children
+        // are all made before the first is searched and their buckets prefetched, so the
+        // probes rarely wait for memory.
+        let probed = !self.plan.series && remaining > 2;
+        let mut children = self.children.pop().unwrap_or_default();
+        children.clear();
         for &m in moves.iter() {
             let next = pos.play(m);
+            if probed {
+                self.dead.prefetch(next.key(), remaining - 1);
+            }
+            children.push(next);
+        }
+        let mut found = false;
+        for (&m, next) in moves.iter().zip(children.drain(..)) {
             self.path.push(m);
             found |= step(self, next);
             self.path.pop();
             if self.halted {
-                return found;
+                break;
             }
+        }
+        self.children.push(children);
+        if self.halted {
+            return found;
         }
         if !found && !last {
             self.dead.insert(key, remaining);
@@ -293,7 +335,12 @@ impl<R: Hints> Search<'_, R> {
 
     /// Help play: lines of exactly `remaining` half-moves from `pos`.
     fn help(&mut self, pos: &R, remaining: u32) -> bool {
-        self.expand(pos, remaining, remaining == 1, |search, next| {
+        let ply = match remaining {
+            1 => Ply::Last,
+            2 => Ply::BeforeOthersLast,
+            _ => Ply::Any,
+        };
+        self.expand(pos, remaining, ply, |search, next| {
             if remaining == 1 {
                 search.goal_line(&next)
             } else {
@@ -304,8 +351,12 @@ impl<R: Hints> Search<'_, R> {
 
     /// Series play: lines of exactly `remaining` series moves from `pos` (series side to move).
     fn series(&mut self, pos: &R, remaining: u32) -> bool {
-        let last = remaining == 1 && self.plan.end == End::Goal;
-        self.expand(pos, remaining, last, |search, next| {
+        let ply = match (remaining, self.plan.end) {
+            (1, End::Goal) => Ply::Last,
+            (1, End::HelpReply) => Ply::BeforeOthersLast,
+            _ => Ply::Any,
+        };
+        self.expand(pos, remaining, ply, |search, next| {
             if remaining == 1 {
                 search.end(&next)
             } else if next.is_check() || search.ends_here(&next) {
