@@ -12,7 +12,7 @@
 //! generator produces is then filtered move by move as before, so the list is exactly the
 //! checks that `may_mate` keeps, in generation order.
 
-use super::attacks::{attacks, between, bishop_attacks, pawn_attacks, rook_attacks};
+use super::attacks::{attacks, between, bishop_attacks, rook_attacks};
 use super::checks::CheckInfo;
 use super::movegen::from_delta;
 use super::{Bitboard, Color, Flights, Move, MoveList, MoveSink, Position, Role, Square};
