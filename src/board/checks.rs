@@ -173,10 +173,19 @@ impl Position {
     /// The king is left out of the generation unless it can check at all (by uncovering a
     /// slider, or by castling), which spares the attack tests of its ordinary moves.
     pub fn generate_checks<S: MoveSink>(&self, sink: &mut S) {
-        let info = CheckInfo::new(self);
+        self.generate_checks_among(CheckInfo::new(self), Bitboard::FULL, sink);
+    }
+
+    /// Generates the legal checking moves of the pieces on `from_mask` into `sink`, with the
+    /// check information of this position already at hand.
+    pub(super) fn generate_checks_among<S: MoveSink>(
+        &self,
+        info: CheckInfo,
+        mut from_mask: Bitboard,
+        sink: &mut S,
+    ) {
         let us = self.turn();
         let king = self.king(us);
-        let mut from_mask = Bitboard::FULL;
         if !info.discoverers.contains(king) && !self.castling().has_any(us) {
             from_mask = from_mask.without(king);
         }

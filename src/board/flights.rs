@@ -47,6 +47,18 @@ impl Flights {
         Flights { open, occupied }
     }
 
+    /// The open flights: squares next to the king that no attacker covers now.
+    #[inline]
+    pub fn open(&self) -> Bitboard {
+        self.open
+    }
+
+    /// The board's occupancy without the defending king.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.occupied
+    }
+
     /// False when the attacker's move `m` certainly leaves the king an open flight, so it
     /// cannot mate; true does not mean that it mates.
     #[inline]

@@ -10,6 +10,7 @@ mod color;
 mod end_state;
 pub mod fen;
 mod flights;
+mod mate_candidates;
 mod movegen;
 mod movelist;
 mod mv;

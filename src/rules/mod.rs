@@ -188,6 +188,18 @@ pub trait Rules: Clone + Send + Sync + 'static {
         list.retain(|m| self.gives_check(m));
         list
     }
+
+    /// The checking moves that may mate: [`Rules::checking_moves`] less those that
+    /// [`Rules::may_mate`] rules out, in generation order (the mate-in-one test's candidates).
+    #[inline]
+    fn mate_candidates(&self) -> Moves<Self> {
+        let mut list = self.checking_moves();
+        if !list.is_empty() {
+            let filter = self.mate_filter();
+            list.retain(|m| self.may_mate(&filter, m));
+        }
+        list
+    }
 }
 
 #[cfg(test)]

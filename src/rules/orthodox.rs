@@ -133,6 +133,12 @@ impl Rules for Position {
         flights.may_mate(self, m)
     }
 
+    /// Without generating the checks that leave a flight (see `board::mate_candidates`).
+    #[inline(always)]
+    fn mate_candidates(&self) -> MoveList {
+        Position::mate_candidates(self)
+    }
+
     #[inline(always)]
     fn legal_moves(&self) -> MoveList {
         Position::legal_moves(self)

@@ -174,11 +174,9 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
                 return Some(killer);
             }
         }
-        let checks = pos.checking_moves();
-        // Most checks leave the king a flight: the rules may skip those without making them.
-        let filter = (!checks.is_empty()).then(|| pos.mate_filter());
-        for &m in checks.iter() {
-            if m == killer || filter.as_ref().is_some_and(|f| !pos.may_mate(f, m)) {
+        // Most checks leave the king a flight: the rules skip those without making them.
+        for &m in pos.mate_candidates().iter() {
+            if m == killer {
                 continue;
             }
             self.count_node();

@@ -1,0 +1,259 @@
+//! The mate-in-one test's candidates: the checking moves that [`Flights::may_mate`] keeps,
+//! found without generating the checks it would throw away.
+//!
+//! Most mate-in-one tests of a solve fail, and most of their checks leave the king a flight.
+//! The flight rule is turned around here, per role: an open flight stays open unless the moving
+//! piece covers it from its new square (or lands on it), or the move unmasks one of our
+//! sliders onto it. Flights that some move might unmask (one of our men alone between the
+//! flight and our slider) are set aside; every other open flight must be covered from the
+//! destination. That gives each role a mask of destinations, seen with every man of that role
+//! off the board (the moving one leaves its square), and a man none of whose checks lands in
+//! its mask is not generated at all; with no man left, nothing is generated. What the
+//! generator produces is then filtered move by move as before, so the list is exactly the
+//! checks that `may_mate` keeps, in generation order.
+
+use super::attacks::{attacks, between, bishop_attacks, rook_attacks};
+use super::checks::CheckInfo;
+use super::movegen::from_delta;
+use super::{Bitboard, Color, Flights, Move, MoveList, MoveSink, Position, Role, Square};
+
+impl Position {
+    /// The legal checking moves that may mate: [`Position::checking_moves`] less those that
+    /// [`Flights::may_mate`] rules out, in the same order.
+    ///
+    /// ```
+    /// use mateproof::board::{Position, Validation};
+    /// // Black Kg8 with f8 and h8 open: of the rook's two checks only a1-a8 covers both.
+    /// let pos = Position::from_fen("6k1/8/6K1/8/8/8/8/R7 w - - 0 1", Validation::Strict).unwrap();
+    /// let checks: Vec<String> = pos.checking_moves().iter().map(|m| m.to_string()).collect();
+    /// let candidates: Vec<String> = pos.mate_candidates().iter().map(|m| m.to_string()).collect();
+    /// assert_eq!(checks, ["a1a8", "a1g1"]);
+    /// assert_eq!(candidates, ["a1a8"]);
+    /// ```
+    pub fn mate_candidates(&self) -> MoveList {
+        let mut list = MoveList::new();
+        let flights = Flights::new(self);
+        let info = CheckInfo::new(self);
+        let cover = self.covering_destinations(&flights);
+        let from_mask = self.possible_maters(&info, &cover);
+        if from_mask.any() {
+            let mut sink = MayMate {
+                pos: self,
+                flights,
+                cover,
+                inner: &mut list,
+            };
+            self.generate_checks_among(info, from_mask, &mut sink);
+        }
+        list
+    }
+
+    /// Per role: the destinations from which a man of that role covers every open flight that
+    /// no move can unmask (a flight it lands on counts as covered, as in `may_mate`).
+    fn covering_destinations(&self, flights: &Flights) -> [Bitboard; 6] {
+        let mut cover = [Bitboard::FULL; 6];
+        let required = flights.open() - self.unmaskable(flights);
+        if required.is_empty() {
+            return cover;
+        }
+        let us = self.turn();
+        for role in Role::ALL {
+            let ours = self.pieces(us, role);
+            if ours.is_empty() {
+                continue;
+            }
+            // A slider sees further once it leaves its square: seen with every man of its
+            // role off the board, the mask can only grow.
+            let occupied = flights.occupied() - ours;
+            let mut mask = Bitboard::FULL;
+            for flight in required {
+                // The squares from which our man attacks the flight are the flight's own
+                // attacks as seen by the other colour.
+                mask &= attacks(!us, role, flight, occupied).with(flight);
+            }
+            cover[role.index()] = mask;
+        }
+        cover
+    }
+
+    /// The open flights some move might unmask one of our sliders onto: on a line with it,
+    /// with one man between them, and that man ours.
+    fn unmaskable(&self, flights: &Flights) -> Bitboard {
+        let us = self.by_color(self.turn());
+        let rooks = self.rooks_queens() & us;
+        let bishops = self.bishops_queens() & us;
+        let occupied = flights.occupied();
+        let mut found = Bitboard::EMPTY;
+        for flight in flights.open() {
+            let aimed = (rook_attacks(flight, Bitboard::EMPTY) & rooks)
+                | (bishop_attacks(flight, Bitboard::EMPTY) & bishops);
+            let unmasked = aimed.into_iter().any(|slider| {
+                let gap = between(flight, slider) & occupied;
+                gap.single().is_some_and(|man| us.contains(man))
+            });
+            if unmasked {
+                found = found.with(flight);
+            }
+        }
+        found
+    }
+
+    /// Our men that may make a checking move kept by `cover`: a man with a direct check into
+    /// its role's mask, a discovering man with any move into it, the king only as the check
+    /// generator takes it, and pawns wholly (promotions and e.p. are filtered move by move).
+    fn possible_maters(&self, info: &CheckInfo, cover: &[Bitboard; 6]) -> Bitboard {
+        let us = self.turn();
+        let occupied = self.occupied();
+        let mut from_mask = Bitboard::EMPTY;
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            let mask = cover[role.index()];
+            if mask.is_empty() {
+                continue;
+            }
+            let direct = info.check_squares(role) & mask;
+            for from in self.pieces(us, role) {
+                let reach = attacks(us, role, from, occupied);
+                let discovers = info.discoverers().contains(from);
+                if (reach & direct).any() || (discovers && (reach & mask).any()) {
+                    from_mask = from_mask.with(from);
+                }
+            }
+        }
+        let pawns = self.pieces(us, Role::Pawn);
+        if cover[Role::Pawn.index()].any() || self.ep_square().is_some() {
+            from_mask |= pawns;
+        } else {
+            from_mask |= pawns & Bitboard::rank(if us == Color::White { 6 } else { 1 });
+        }
+        let king = self.king(us);
+        let discovers = info.discoverers().contains(king) && cover[Role::King.index()].any();
+        if discovers || self.castling().has_any(us) {
+            from_mask = from_mask.with(king);
+        }
+        from_mask
+    }
+}
+
+/// Passes on the checks of the generator that may mate: their destination in the mask of the
+/// moving role, and kept by [`Flights::may_mate`].
+struct MayMate<'a> {
+    pos: &'a Position,
+    flights: Flights,
+    cover: [Bitboard; 6],
+    inner: &'a mut MoveList,
+}
+
+impl MayMate<'_> {
+    #[inline]
+    fn keep(&mut self, m: Move) {
+        if self.flights.may_mate(self.pos, m) {
+            self.inner.push(m);
+        }
+    }
+}
+
+impl MoveSink for MayMate<'_> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        self.keep(m);
+    }
+
+    #[inline]
+    fn push_targets(&mut self, from: Square, targets: Bitboard) {
+        let Some(role) = self.pos.role_at(from) else {
+            return;
+        };
+        for to in targets & self.cover[role.index()] {
+            self.keep(Move::normal(from, to));
+        }
+    }
+
+    #[inline]
+    fn push_pawn_targets(&mut self, targets: Bitboard, delta: i8) {
+        for to in targets & self.cover[Role::Pawn.index()] {
+            self.keep(Move::normal(from_delta(to, delta), to));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::board::{Flights, Position, Validation};
+
+    /// The candidates against their definition: the checking moves `may_mate` keeps, in
+    /// generation order; and every mating move among them.
+    fn assert_matches_definition(pos: &Position) {
+        let flights = Flights::new(pos);
+        let expected: Vec<_> = pos
+            .checking_moves()
+            .iter()
+            .copied()
+            .filter(|&m| flights.may_mate(pos, m))
+            .collect();
+        let candidates: Vec<_> = pos.mate_candidates().iter().copied().collect();
+        assert_eq!(candidates, expected, "{pos:?}");
+        for &m in pos.legal_moves().iter() {
+            let after = pos.after(m);
+            if after.is_check() && !after.has_legal_move() {
+                assert!(candidates.contains(&m), "{pos:?}: mate {m} missing");
+            }
+        }
+    }
+
+    fn position(fen: &str) -> Position {
+        Position::from_fen(fen, Validation::Lenient).expect("legal position")
+    }
+
+    #[test]
+    fn unmasking_and_promotions_and_en_passant() {
+        for fen in [
+            // Rook h1 behind Bh5: any bishop move unmasks h7 and h8 for the rook.
+            "6k1/8/6K1/7B/8/8/8/7R w - - 0 1",
+            // A promotion mates on the back rank; e.p. uncovers a rank.
+            "k7/2P5/1K6/8/8/8/8/8 w - - 0 1",
+            "8/8/8/R2pP2k/8/8/8/4K3 w - d6 0 1",
+            // A queen checking from afar, the king with flights all round.
+            "8/8/8/4k3/8/8/Q7/4K3 w - - 0 1",
+            // Knight discovers the rook; pinned men; castling checks.
+            "4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1",
+            "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
+        ] {
+            assert_matches_definition(&position(fen));
+        }
+    }
+
+    /// Every position of the perft suite and the first 100 of each directmate suite, every
+    /// position after one of their moves and some after two.
+    #[test]
+    fn candidates_equal_the_filtered_checks_on_the_position_suites() {
+        let mut tested = 0;
+        for suite in crate::reference::POSITION_SUITES {
+            let Some(text) = crate::reference::shared_text(suite) else {
+                return;
+            };
+            for line in text.lines().take(100) {
+                let fen: Vec<&str> = line
+                    .split(';')
+                    .next()
+                    .unwrap_or("")
+                    .split_whitespace()
+                    .collect();
+                let Ok(pos) =
+                    Position::from_fen(&fen[..fen.len().min(4)].join(" "), Validation::Lenient)
+                else {
+                    continue;
+                };
+                assert_matches_definition(&pos);
+                for &m in pos.legal_moves().iter() {
+                    let child = pos.after(m);
+                    assert_matches_definition(&child);
+                    for &r in child.legal_moves().iter().take(8) {
+                        assert_matches_definition(&child.after(r));
+                    }
+                }
+                tested += 1;
+            }
+        }
+        assert!(tested > 500, "{tested} positions");
+    }
+}
