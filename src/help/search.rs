@@ -1,6 +1,6 @@
 //! The search for help and series lines, generic over [`Rules`]: a depth-first enumeration of
 //! every line of exactly the length asked, lengths shortest first, with a table of dead ends
-//! ([`super::table`]) and, where the goal is mate, only checking moves for the mating move.
+//! ([`super::table`]) and, where the goal is mate, only the checks that may mate for the mating move.
 
 use super::hints::Hints;
 use super::table::DeadEnds;
@@ -246,11 +246,12 @@ impl<R: Hints> Search<'_, R> {
         }
     }
 
-    /// The moves that may reach the goal at once: only checks where the goal is mate, only
-    /// the rules' candidates ([`Hints`]) where it is stalemate.
+    /// The moves that may reach the goal at once: only the checks that may mate
+    /// ([`Rules::mate_candidates`]) where the goal is mate, only the rules' candidates
+    /// ([`Hints`]) where it is stalemate.
     fn final_moves(&self, pos: &R) -> crate::rules::Moves<R> {
         match self.plan.goal {
-            Goal::Mate => pos.checking_moves(),
+            Goal::Mate => pos.mate_candidates(),
             Goal::Stalemate => pos
                 .stalemate_candidates()
                 .unwrap_or_else(|| pos.legal_moves()),
