@@ -11,8 +11,8 @@ use super::present::{Presentation, ShownDefences};
 use super::prover::{Prover, Restrictions};
 use super::tree::{Listing, TreeBudget, TreeBuilder};
 use super::tt::{
-    BattleGoal, BattlePlay, Question, ReflexMate, ReflexStalemate, Restricted, SelfMate,
-    SelfStalemate, Stalemate,
+    BattleGoal, BattlePlay, DirectMate, Exact, Question, ReflexMate, ReflexStalemate, Restricted,
+    SelfMate, SelfStalemate, Stalemate,
 };
 use super::{Dfpn, TranspositionTable};
 use crate::kernel::SearchControl;
@@ -41,8 +41,12 @@ pub(super) fn dfpn_entries<Q: Question, M: RuleMove>(tt: &TranspositionTable<Q, 
 /// Why a problem cannot be solved.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum SolveError {
-    #[error("stipulation {0} is not supported yet (#N, s#N, r#N, =N, s=N, r=N only, N up to {max})", max = crate::problem::MAX_MATE_MOVES)]
+    #[error("stipulation {0} is not supported yet (#N, s#N, r#N, =N, s=N, r=N, with exact- too, N up to {max})", max = crate::problem::MAX_MATE_MOVES)]
     Unsupported(crate::problem::Stipulation),
+    /// `exact-` with an option whose meaning under it is not Popeye's yet (set play, post-key
+    /// play, `Threat`, `MaxFlightsquares`): refused rather than solved otherwise.
+    #[error("stipulation {0} with option {1} is not supported yet")]
+    ExactWithOption(crate::problem::Stipulation, &'static str),
     #[error("PostKeyPlay needs a position where Black may be to move: {0}")]
     PostKeyIllegal(String),
     /// A search thread panicked: a bug of ours. Its share of the first moves is unknown, so no
@@ -130,6 +134,9 @@ fn solve_beyond_mate<R: Rules>(
         solve_question(problem, control, &tt, presentation)
     }
     let stip = problem.stipulation;
+    if stip.is_exact() {
+        return Some(solve_exact(problem, control, mb, presentation));
+    }
     Some(match (stip.play, stip.goal) {
         (PlayKind::SelfPlay, Goal::Mate) => with(SelfMate, problem, control, mb, presentation),
         (PlayKind::Reflex, Goal::Mate) => with(ReflexMate, problem, control, mb, presentation),
@@ -142,6 +149,50 @@ fn solve_beyond_mate<R: Rules>(
         }
         _ => return None,
     })
+}
+
+/// Popeye's `exact-` battle play (`exact-#N`, `exact-s#N`, `exact-r#N`, `exact-=N`, …), each
+/// over a table of `mb` MB answering its exact question ([`Exact`]).
+fn solve_exact<R: Rules>(
+    problem: &Problem<R>,
+    control: &SearchControl,
+    mb: usize,
+    presentation: Presentation<R>,
+) -> Result<Solution<R>, SolveError> {
+    fn with<R: Rules, Q: Question>(
+        question: Q,
+        problem: &Problem<R>,
+        control: &SearchControl,
+        mb: usize,
+        presentation: Presentation<R>,
+    ) -> Result<Solution<R>, SolveError> {
+        let tt = TranspositionTable::for_question(mb, Exact(question));
+        solve_question(problem, control, &tt, presentation)
+    }
+    let stip = problem.stipulation;
+    let options = &problem.options;
+    let refused = [
+        (options.set_play, "SetPlay"),
+        (options.post_key_play, "PostKeyPlay"),
+        (options.max_threat_length.is_some(), "Threat"),
+        (options.max_flights.is_some(), "MaxFlightsquares"),
+    ];
+    if let Some(&(_, option)) = refused.iter().find(|(set, _)| *set) {
+        return Err(SolveError::ExactWithOption(stip, option));
+    }
+    match (stip.play, stip.goal) {
+        (PlayKind::Direct, Goal::Mate) => with(DirectMate, problem, control, mb, presentation),
+        (PlayKind::SelfPlay, Goal::Mate) => with(SelfMate, problem, control, mb, presentation),
+        (PlayKind::Reflex, Goal::Mate) => with(ReflexMate, problem, control, mb, presentation),
+        (PlayKind::Direct, Goal::Stalemate) => with(Stalemate, problem, control, mb, presentation),
+        (PlayKind::SelfPlay, Goal::Stalemate) => {
+            with(SelfStalemate, problem, control, mb, presentation)
+        }
+        (PlayKind::Reflex, Goal::Stalemate) => {
+            with(ReflexStalemate, problem, control, mb, presentation)
+        }
+        _ => Err(SolveError::Unsupported(stip)),
+    }
 }
 
 fn check_supported<P>(problem: &Problem<P>) -> Result<(), SolveError> {
@@ -279,7 +330,8 @@ fn solve_first_moves<R: Rules, Q: Question>(
     // Deep problems: df-pn proves a key far faster than the depth-first search, which in turn
     // is the better tool for refuting the other first moves. A budgeted df-pn run at the root
     // leaves its proof in the shared table for the loop below.
-    if n >= DFPN_MIN_MOVES && Q::PLAY == BattlePlay::Direct && Q::GOAL == BattleGoal::Mate {
+    let plain_mate = Q::PLAY == BattlePlay::Direct && Q::GOAL == BattleGoal::Mate && !Q::EXACT;
+    if n >= DFPN_MIN_MOVES && plain_mate {
         let entries = dfpn_entries(prover.table());
         let _ = Dfpn::new(prover, entries)
             .with_node_budget(DFPN_ROOT_BUDGET)
