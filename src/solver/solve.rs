@@ -43,8 +43,8 @@ pub(super) fn dfpn_entries<Q: Question, M: RuleMove>(tt: &TranspositionTable<Q, 
 pub enum SolveError {
     #[error("stipulation {0} is not supported yet (#N, s#N, r#N, =N, s=N, r=N, with exact- too, N up to {max})", max = crate::problem::MAX_MATE_MOVES)]
     Unsupported(crate::problem::Stipulation),
-    /// `exact-` with an option whose meaning under it is not Popeye's yet (set play, post-key
-    /// play, `Threat`, `MaxFlightsquares`): refused rather than solved otherwise.
+    /// `exact-` with an option whose meaning under it is not Popeye's yet (post-key play,
+    /// `Threat`, `MaxFlightsquares`): refused rather than solved otherwise.
     #[error("stipulation {0} with option {1} is not supported yet")]
     ExactWithOption(crate::problem::Stipulation, &'static str),
     #[error("PostKeyPlay needs a position where Black may be to move: {0}")]
@@ -172,7 +172,6 @@ fn solve_exact<R: Rules>(
     let stip = problem.stipulation;
     let options = &problem.options;
     let refused = [
-        (options.set_play, "SetPlay"),
         (options.post_key_play, "PostKeyPlay"),
         (options.max_threat_length.is_some(), "Threat"),
         (options.max_flights.is_some(), "MaxFlightsquares"),
@@ -257,7 +256,7 @@ fn solve_question<R: Rules, Q: Question>(
                 shown: presentation.shown_defences,
             };
             let diagram_black = root.pass();
-            let play = builder.black_play(&diagram_black, n - 1);
+            let play = builder.black_play_with(&diagram_black, n - 1, Listing::SetPlay);
             // Set play lists only Black moves that have a set mate; no threat line.
             set_play = Some(DefenderPlay {
                 threat: crate::solution::Threat::NotShown,

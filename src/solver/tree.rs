@@ -79,6 +79,9 @@ pub enum Listing {
     Variations,
     /// Post-key play: also the defences that refute, without continuations.
     PostKey,
+    /// Set play: the variations; under `exact-` also a reflex defender forced to the goal at
+    /// once, as Popeye shows it.
+    SetPlay,
 }
 
 /// Expands solution trees over one prover.
@@ -160,13 +163,16 @@ impl<R: Rules, Q: Question> TreeBuilder<'_, '_, R, Q> {
         budget: u32,
         listing: Listing,
     ) -> DefenderPlay<R::Move> {
-        // Under `exact-` a defender forced to the goal before the end has only refutations.
-        let early_end = budget == 0 || !Q::EXACT;
+        // Under `exact-` a defender forced to the goal before the end has only refutations
+        // (but reflex set play shows the forced end, as Popeye does).
+        let early_end = !Q::EXACT;
         let forced = match Q::PLAY {
             BattlePlay::Direct => false,
             BattlePlay::SelfPlay => budget == 0 || (early_end && Prover::<R, Q>::goal_forced(pos)),
             BattlePlay::Reflex => {
-                budget == 0 || (early_end && !Prover::<R, Q>::goal_moves(pos).is_empty())
+                budget == 0
+                    || ((early_end || listing == Listing::SetPlay)
+                        && !Prover::<R, Q>::goal_moves(pos).is_empty())
             }
         };
         if forced {
