@@ -1,7 +1,9 @@
 //! Battle play beyond `#N` through the library and the command line: the `s#1`, `r#1` and `=1`
 //! key sets of small random positions (and of Popeye's selfmates in one with a man added or
-//! taken off) equal a brute-force enumeration with shakmaty (an independent move generator); `mateproof solve --stip` writes the tree as text and JSON and
-//! refuses what it cannot read or solve; the suite runner checks a PGN `[Stipulation "s#2"]`.
+//! taken off) equal a brute-force enumeration with shakmaty (an independent move generator), and
+//! so do the keys of `exact-#2`, `exact-s#2`, `exact-r#2`, `exact-=2` and `exact-#3`; `mateproof
+//! solve --stip` writes the tree as text and JSON (`exact-` too) and refuses what it cannot read
+//! or solve; the suite runner checks a PGN `[Stipulation "s#2"]`.
 
 use mateproof::board::{Position, Validation};
 use mateproof::kernel::SearchControl;
@@ -136,6 +138,34 @@ fn fen_of(board: &Board) -> String {
     fen + " w - - 0 1"
 }
 
+/// `count` positions from the generator seeded `seed` (every third one from the selfmate
+/// seeds), each as its FEN, Mateproof's position and shakmaty's; positions either side
+/// refuses are skipped.
+fn sample(seed: u64, count: usize) -> impl Iterator<Item = (String, Position, Chess)> {
+    let mut rng = Rng(seed);
+    let mut positions = 0;
+    std::iter::from_fn(move || {
+        while positions < count {
+            let board = if positions % 3 == 2 {
+                seeded_board(&mut rng)
+            } else {
+                random_board(&mut rng)
+            };
+            let fen = fen_of(&board);
+            let Ok(ours) = Position::from_fen(&fen, Validation::Strict) else {
+                continue;
+            };
+            let setup: Fen = fen.parse().expect("a well-formed FEN");
+            let Ok(theirs) = setup.into_position::<Chess>(CastlingMode::Standard) else {
+                continue;
+            };
+            positions += 1;
+            return Some((fen, ours, theirs));
+        }
+        None
+    })
+}
+
 fn uci(m: &shakmaty::Move) -> String {
     m.to_uci(CastlingMode::Standard).to_string()
 }
@@ -174,24 +204,8 @@ fn solver_keys(pos: Position, stipulation: &str) -> BTreeSet<String> {
 
 #[test]
 fn one_move_battle_keys_equal_a_brute_force_enumeration() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut with_keys = [0; 3];
-    let mut positions = 0;
-    while positions < 600 {
-        let board = if positions % 3 == 2 {
-            seeded_board(&mut rng)
-        } else {
-            random_board(&mut rng)
-        };
-        let fen = fen_of(&board);
-        let Ok(ours) = Position::from_fen(&fen, Validation::Strict) else {
-            continue;
-        };
-        let setup: Fen = fen.parse().expect("a well-formed FEN");
-        let Ok(theirs) = setup.into_position::<Chess>(CastlingMode::Standard) else {
-            continue;
-        };
-        positions += 1;
+    for (fen, ours, theirs) in sample(0x9e37_79b9_7f4a_7c15, 600) {
         for (i, stipulation) in ["s#1", "r#1", "=1"].into_iter().enumerate() {
             let expected = brute_force_keys(&theirs, stipulation);
             with_keys[i] += usize::from(!expected.is_empty());
@@ -207,6 +221,110 @@ fn one_move_battle_keys_equal_a_brute_force_enumeration() {
         with_keys[0], with_keys[1], with_keys[2]
     );
     // The sample must exercise each goal, not only positions without a solution.
+    assert!(with_keys.iter().all(|&n| n >= 5), "{with_keys:?}");
+}
+
+/// `exact-` by brute force (Popeye 4.104's meaning, checked against Popeye on random positions
+/// while it was written): the goal is reached with the last move and not before — an
+/// attacker's move that reaches it early or leaves the defender no move is no continuation, a
+/// defence that reaches it early (self play) or a defender forced to reach it early (reflex
+/// play) refutes, and a shorter win does not count.
+struct Exact<'s> {
+    stipulation: &'s str,
+}
+
+impl Exact<'_> {
+    /// The defender's move `b` from `pos` reaches the goal of self and reflex play (the
+    /// attacker mated).
+    fn defender_goal(pos: &Chess, b: &shakmaty::Move) -> bool {
+        after(pos, b).is_checkmate()
+    }
+
+    /// The attacker to move reaches the goal in exactly `n` moves.
+    fn attack(&self, pos: &Chess, n: u32) -> bool {
+        let moves = pos.legal_moves();
+        // Reflex: an attacker that can mate at once must, and the play fails.
+        if self.stipulation.starts_with("exact-r")
+            && moves.iter().any(|w| after(pos, w).is_checkmate())
+        {
+            return false;
+        }
+        moves.iter().any(|w| self.defend(&after(pos, w), n - 1))
+    }
+
+    /// With the defender to move, the attacker reaches the goal in exactly `n` more moves.
+    fn defend(&self, pos: &Chess, n: u32) -> bool {
+        let replies = pos.legal_moves();
+        let kind = self.stipulation.trim_start_matches("exact-");
+        if kind.starts_with('#') || kind.starts_with('=') {
+            if n == 0 {
+                return if kind.starts_with('#') {
+                    pos.is_checkmate()
+                } else {
+                    pos.is_stalemate()
+                };
+            }
+            return !replies.is_empty() && replies.iter().all(|b| self.attack(&after(pos, b), n));
+        }
+        if kind.starts_with("s#") {
+            if n == 0 {
+                return !replies.is_empty() && replies.iter().all(|b| Self::defender_goal(pos, b));
+            }
+            return !replies.is_empty()
+                && replies
+                    .iter()
+                    .all(|b| !Self::defender_goal(pos, b) && self.attack(&after(pos, b), n));
+        }
+        // r#: a defender that can mate must; it is the end only with no moves left.
+        if replies.iter().any(|b| Self::defender_goal(pos, b)) {
+            return n == 0;
+        }
+        n > 0 && !replies.is_empty() && replies.iter().all(|b| self.attack(&after(pos, b), n))
+    }
+
+    fn keys(&self, pos: &Chess) -> BTreeSet<String> {
+        let kind = self.stipulation.trim_start_matches("exact-");
+        let n: u32 = kind
+            .trim_start_matches(|c: char| !c.is_ascii_digit())
+            .parse()
+            .expect("N");
+        if kind.starts_with('r')
+            && pos
+                .legal_moves()
+                .iter()
+                .any(|w| after(pos, w).is_checkmate())
+        {
+            return BTreeSet::new();
+        }
+        let white = pos.legal_moves();
+        white
+            .iter()
+            .filter(|w| self.defend(&after(pos, w), n - 1))
+            .map(uci)
+            .collect()
+    }
+}
+
+#[test]
+fn exact_battle_keys_equal_a_brute_force_enumeration() {
+    let stipulations = ["exact-#2", "exact-s#2", "exact-r#2", "exact-=2", "exact-#3"];
+    let mut with_keys = [0; 5];
+    for (n, (fen, ours, theirs)) in sample(0x2545_f491_4f6c_dd1d, 1500).enumerate() {
+        for (i, stipulation) in stipulations.into_iter().enumerate() {
+            // The three-mover is the costly brute force: one position in three.
+            if stipulation == "exact-#3" && n % 3 != 2 {
+                continue;
+            }
+            let expected = Exact { stipulation }.keys(&theirs);
+            with_keys[i] += usize::from(!expected.is_empty());
+            assert_eq!(
+                solver_keys(ours, stipulation),
+                expected,
+                "{stipulation} {fen}"
+            );
+        }
+    }
+    println!("positions with keys: {stipulations:?} {with_keys:?}");
     assert!(with_keys.iter().all(|&n| n >= 5), "{with_keys:?}");
 }
 
@@ -251,11 +369,33 @@ fn solve_refuses_a_stipulation_it_cannot_read_or_solve() {
         (code, err.trim()),
         (2, "error: cannot read stipulation 's#x'")
     );
-    let (code, _, err) = mateproof(&["solve", "--fen", SELFMATE, "--stip", "exact-s#2"]);
+    let (code, _, err) = mateproof(&["solve", "--fen", SELFMATE, "--stip", "#=2"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("stipulation exact-s#2 is not supported yet"),
+        err.contains("stipulation #=2 is not supported yet"),
         "{err}"
+    );
+}
+
+/// `exact-` is solved, no longer refused: the selfmate above has no `s#1`, so its `exact-s#2`
+/// has the same key; Schwarzkopf's `exact-#2` (Problemkiste 1990, K+R against K in the corner)
+/// has eleven keys and not the mate in one `1.Rd1#`.
+#[test]
+fn solve_takes_exact_battle_play() {
+    let (code, text, _) = mateproof(&["solve", "--fen", SELFMATE, "--stip", "exact-s#2"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.starts_with("exact-s#2 ") && text.contains("1.Qd1! zugzwang."),
+        "{text}"
+    );
+    let corner = "8/8/8/8/3R4/1K6/8/k7 w - - 0 1";
+    let (_, json, _) = mateproof(&["solve", "--fen", corner, "--stip", "exact-#2", "--json"]);
+    for key in ["b3c2", "d4d2", "d4e4", "d4h4"] {
+        assert!(json.contains(&format!("\"{key}\"")), "{key}: {json}");
+    }
+    assert!(
+        !json.contains("\"d4d1\""),
+        "the mate in one is no key: {json}"
     );
 }
 

@@ -1,7 +1,8 @@
 //! The problem model against every stipulation Popeye's own files use: each one of the shared
 //! `popeye/stipulations/` and `popeye/real/` inputs that names a goal without a parameter reads
-//! and prints back as written (in lower case), and exactly the directmates and the help and
-//! series play of `crate::help` among them are supported.
+//! and prints back as written (in lower case), and exactly the battle play (`#`, `s#`, `r#`,
+//! `=`, `s=`, `r=`, with `exact-` too) and the help and series play of `crate::help` among them
+//! are supported.
 
 use mateproof::problem::{Goal, PlayKind, SeriesEnd, Stipulation};
 use mateproof::reference::shared;
@@ -59,8 +60,7 @@ fn every_stipulation_popeye_files_use_reads_and_prints_back() {
         let battle = matches!(
             stipulation.play,
             PlayKind::Direct | PlayKind::SelfPlay | PlayKind::Reflex
-        ) && matches!(stipulation.goal, Goal::Mate | Goal::Stalemate)
-            && !stipulation.is_exact();
+        ) && matches!(stipulation.goal, Goal::Mate | Goal::Stalemate);
         // Help and series play (crate::help): mate or stalemate, series ending direct/h/s.
         let help_or_series = matches!(
             stipulation.play,

@@ -68,9 +68,9 @@ pub fn improvements(
     control: SearchControl,
 ) -> Result<ImprovementStream, ComposeError> {
     let stip = problem.stipulation;
-    // The composer improves directmates the solver solves; `#0` is a directmate of a length
-    // out of range, and said so below.
-    let direct_mate = stip.play == PlayKind::Direct && stip.goal == Goal::Mate;
+    // The composer improves directmates the solver solves (not `exact-`: its soundness is
+    // "within N"); `#0` is a directmate of a length out of range, and said so below.
+    let direct_mate = stip.play == PlayKind::Direct && stip.goal == Goal::Mate && !stip.is_exact();
     if !direct_mate || (!stip.is_supported() && stip != Stipulation::direct_mate(0)) {
         return Err(ComposeError::Unsupported(stip));
     }

@@ -76,6 +76,17 @@ pub fn write_lines<P: PopeyeGame>(
     writer.out
 }
 
+/// `MaxSolutions n` as Popeye applies it: the first `n` lines in Popeye's order (it prints
+/// lines as it finds them, in that order), the list marked partial once `n` are found. The
+/// caller solved the play without the limit: the solver's own order may differ.
+pub fn keep_first_lines<P: PopeyeGame>(solution: &mut HelpSolution<P>, n: usize, last: Lister) {
+    sort_lines(&solution.position, &mut solution.lines, last);
+    if solution.lines.len() >= n {
+        solution.lines.truncate(n);
+        solution.max_solutions_reached = true;
+    }
+}
+
 /// Popeye's order: shorter lines first, then move by move in sibling order (the last move by
 /// `last`'s order).
 pub fn sort_lines<P: PopeyeGame>(root: &P, lines: &mut [Line<P::Move>], last: Lister) {

@@ -9,11 +9,18 @@
 //! positions its intelligent mode builds instead (`64 possible positions in 6+6`): those
 //! counts are its own and are not written here, the solutions alone are.
 //!
+//! `StartMoveNumber k` / `UpToMoveNumber k` switch `MoveNumbers` on and restrict the first
+//! moves tried to those numbered k or later / k or earlier ([`Numbering`]). In help and series
+//! play Popeye then tries the full length only (no short solutions: the caller solves the
+//! play as `exact-`); under `Intelligent` the lines of the first moves in range are printed,
+//! without numbers.
+//!
 //! This module lists and numbers moves; it never decides whether a move solves.
 
 use super::game::PopeyeGame;
 use super::line_text::{write_lines, LineStyle};
 use super::order::{sort_siblings, Lister};
+use super::reader::PopeyeOptions;
 use crate::board::attacks::{bishop_attacks, rook_attacks};
 use crate::board::attacks::{king_attacks, knight_attacks, pawn_attacks, queen_attacks};
 use crate::board::{Bitboard, Move, MoveKind, Position, Role, Square};
@@ -67,16 +74,79 @@ pub fn numbered_first_moves(pos: &Position, lister: Lister) -> Vec<NumberedMove>
         .collect()
 }
 
+/// The numbering of help and series play's first moves through one problem: its count goes
+/// on from part to part (Popeye does not count afresh in set play or a duplex half).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Numbering {
+    /// First moves numbered so far.
+    pub counter: u32,
+    /// `StartMoveNumber` (1 without it).
+    pub first: u32,
+    /// `UpToMoveNumber` (no limit without it).
+    pub last: u32,
+    /// The `  2  (Kh8-g8 )` lines are printed (not under `Intelligent`).
+    pub shown: bool,
+}
+
+impl Numbering {
+    /// The numbering a problem's options ask for.
+    pub fn of(options: &PopeyeOptions) -> Numbering {
+        Numbering {
+            counter: 0,
+            first: options.start_move_number.unwrap_or(1),
+            last: options.up_to_move_number.unwrap_or(u32::MAX),
+            shown: !options.intelligent,
+        }
+    }
+
+    /// `StartMoveNumber` or `UpToMoveNumber` is given: only full-length play of the first
+    /// moves in range is tried.
+    pub fn restricts(options: &PopeyeOptions) -> bool {
+        options.start_move_number.is_some() || options.up_to_move_number.is_some()
+    }
+
+    /// Drops the lines of `full` moves whose first move is numbered out of range in the part
+    /// about to be numbered (the count is not advanced): Popeye does not try those moves.
+    pub fn keep_in_range<P: PopeyeGame>(
+        &self,
+        solution: &mut HelpSolution<P>,
+        full: usize,
+        style: LineStyle,
+    ) {
+        let tried: Vec<P::Move> = solution
+            .position
+            .numbered_first_moves(first_move_lister(full, style))
+            .into_iter()
+            .zip(self.counter + 1..)
+            .filter(|(_, number)| (self.first..=self.last).contains(number))
+            .map(|(numbered, _)| numbered.mv)
+            .collect();
+        solution.lines.retain(|line| {
+            line.moves.len() < full || line.moves.first().is_some_and(|m| tried.contains(m))
+        });
+    }
+}
+
+/// The generator Popeye numbers the first moves of a full-length line with: the mate
+/// generator's where that move is the last (`full` = 1).
+fn first_move_lister(full: usize, style: LineStyle) -> Lister {
+    if full == 1 {
+        style.last
+    } else {
+        Lister::Ordinary
+    }
+}
+
 /// One part of help or series play under `MoveNumbers`: the lines shorter than `full` moves,
-/// then each first move numbered on from `counter` (Popeye does not count afresh in a duplex
-/// half) with the lines of `full` moves that begin with it. Where a limit cut the search,
-/// the numbering stops at the first move of the last line found.
+/// then each first move numbered on (by `numbering`) with the lines of `full` moves that begin
+/// with it, for the numbers in its range. Where a limit cut the search, the numbering stops
+/// at the first move of the last line found.
 pub fn numbered_help_lines<P: PopeyeGame>(
     solution: &HelpSolution<P>,
     full: usize,
     style: LineStyle,
     language: Language,
-    counter: &mut u32,
+    numbering: &mut Numbering,
 ) -> String {
     let (short, long): (Vec<_>, Vec<_>) = solution
         .lines
@@ -89,24 +159,25 @@ pub fn numbered_help_lines<P: PopeyeGame>(
     };
     let mut out = write_lines(&part(short), style, language);
     let root = &solution.position;
-    let lister = if full == 1 {
-        style.last
-    } else {
-        Lister::Ordinary
-    };
+    let lister = first_move_lister(full, style);
     let cut = solution.max_solutions_reached || !solution.complete;
     let last_first = long.last().and_then(|line| line.moves.first().copied());
     for numbered in root.numbered_first_moves(lister) {
-        *counter += 1;
-        let check = if numbered.checks { "+ " } else { "" };
-        let text = root.move_text(numbered.mv, language);
-        let _ = writeln!(out, "{:>3}  ({text} {check})", *counter);
-        let lines: Vec<Line<P::Move>> = long
-            .iter()
-            .filter(|line| line.moves.first() == Some(&numbered.mv))
-            .cloned()
-            .collect();
-        out.push_str(&write_lines(&part(lines), style, language));
+        numbering.counter += 1;
+        let number = numbering.counter;
+        if (numbering.first..=numbering.last).contains(&number) {
+            if numbering.shown {
+                let check = if numbered.checks { "+ " } else { "" };
+                let text = root.move_text(numbered.mv, language);
+                let _ = writeln!(out, "{number:>3}  ({text} {check})");
+            }
+            let lines: Vec<Line<P::Move>> = long
+                .iter()
+                .filter(|line| line.moves.first() == Some(&numbered.mv))
+                .cloned()
+                .collect();
+            out.push_str(&write_lines(&part(lines), style, language));
+        }
         if cut && (last_first == Some(numbered.mv) || last_first.is_none()) {
             break;
         }

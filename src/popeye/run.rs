@@ -8,9 +8,9 @@
 
 use super::game::PopeyeGame;
 use super::header::header;
-use super::line_text::{write_lines, LineStyle};
+use super::line_text::{self, write_lines, LineStyle};
 use super::messages::{message, Message};
-use super::move_numbers;
+use super::move_numbers::{self, Numbering};
 use super::problems::{fairy_twin_problems, twin_problems, TwinFault, TwinProblem};
 use super::reader::{read, FileError, PopeyeFile, PopeyeOptions, ProblemSpec};
 use super::tree_text::TreeWriter;
@@ -444,12 +444,32 @@ fn help_twin_text<P: PopeyeGame>(
 ) -> Ending {
     let control = control_for(problem.options.max_time, run_limit);
     let style = LineStyle::in_game(&problem.stipulation, P::MATING_LISTER);
-    let mut number = 0;
-    for (index, part) in help::parts(problem).into_iter().enumerate() {
+    let mut numbering = Numbering::of(options);
+    // StartMoveNumber/UpToMoveNumber: Popeye tries the full length only. MaxSolutions keeps
+    // the first lines in Popeye's order, so the play is solved whole and cut below.
+    let restricted = Numbering::restricts(options);
+    let mut solved = problem.clone();
+    if restricted {
+        solved.stipulation.length.min = solved.stipulation.length.max;
+    }
+    let max_solutions = solved.options.max_solutions.take();
+    let problem = &solved;
+    // Set play and the duplex half start with the other side to move: with the side to move
+    // in check that side could take the king, and Popeye leaves the part out (its message
+    // goes to stderr, not into the solution text).
+    let parts: Vec<help::Part> = help::parts(problem)
+        .into_iter()
+        .filter(|&part| part == help::Part::Play || !problem.position.is_check())
+        .collect();
+    if parts.is_empty() {
+        // Nothing to print: no opening empty line either (`play_text` wrote it).
+        out.pop();
+    }
+    for (index, &part) in parts.iter().enumerate() {
         if index > 0 {
             out.push('\n');
         }
-        let solution = match help::solve(problem, part, &control) {
+        let mut solution = match help::solve(problem, part, &control) {
             Ok(solution) => solution,
             Err(error) => {
                 out.push_str(&error.to_string());
@@ -457,11 +477,23 @@ fn help_twin_text<P: PopeyeGame>(
                 return Ending::Normal;
             }
         };
-        // MoveNumbers: Popeye's numbered first moves (not under Intelligent: its counts).
+        if let (true, Some(full)) = (restricted, help::full_line_length(problem, part)) {
+            numbering.keep_in_range(&mut solution, full, style);
+        }
+        if let Some(n) = max_solutions {
+            line_text::keep_first_lines(&mut solution, n as usize, style.last);
+        }
+        // MoveNumbers: Popeye's numbered first moves (not under Intelligent: its counts; but
+        // the range of StartMoveNumber/UpToMoveNumber holds there too, unnumbered).
         match help::full_line_length(problem, part) {
-            Some(full) if options.move_numbers && !options.intelligent => out.push_str(
-                &move_numbers::numbered_help_lines(&solution, full, style, language, &mut number),
-            ),
+            Some(full) if options.move_numbers && (!options.intelligent || restricted) => out
+                .push_str(&move_numbers::numbered_help_lines(
+                    &solution,
+                    full,
+                    style,
+                    language,
+                    &mut numbering,
+                )),
             _ => out.push_str(&write_lines(&solution, style, language)),
         }
         if solution.max_solutions_reached || !solution.complete {

@@ -200,14 +200,13 @@ mod tests {
             read_stipulation("exact-h#4").map(|s| s.to_string()),
             Some("exact-h#4".into())
         );
-        for text in [
-            "exact-#4",
-            "exact-s#2",
-            "exact-r#2",
-            "#=2",
-            "ser-r#3",
-            "h##2",
-        ] {
+        for text in ["exact-#4", "exact-s#2", "exact-r#2", "exact-=2"] {
+            assert_eq!(
+                read_stipulation(text).map(|s| s.to_string()),
+                Some(text.into())
+            );
+        }
+        for text in ["#=2", "ser-r#3", "h##2"] {
             let stipulation: Stipulation = text.parse().unwrap();
             assert!(!stipulation.is_supported(), "{text}");
             assert_eq!(read_stipulation(text), None, "{text}");

@@ -148,12 +148,7 @@ impl<'a> TreeWriter<'a> {
         let root = &solution.position;
         let lister = self.attack_lister::<P>(moves);
         // Reflex play: the attacker must reach the goal itself, and the play fails.
-        let mut forced = solution.forced_goal.clone();
-        forced.sort_by_key(|&m| root.sibling_key(m, lister));
-        for m in forced {
-            let text = root.move_text(m, self.language);
-            let _ = writeln!(self.out, "   1.{text}{} ?!?", self.mark(root, m));
-        }
+        self.forced_goal(root, solution.forced_goal.clone(), 1);
         let numbered = self.options.move_numbers
             || self.options.start_move_number.is_some()
             || self.options.up_to_move_number.is_some();
@@ -179,6 +174,28 @@ impl<'a> TreeWriter<'a> {
             if let Some(node) = solution.first_moves.iter().find(|n| n.mv == numbered.mv) {
                 self.first_move(root, node);
             }
+        }
+    }
+
+    /// Reflex play's ` ?!?` lines: the attacker's moves `moves` at move number `k` reach the
+    /// goal at once, and it must play one (Popeye lists them as its mate-in-one generator does
+    /// in `r#`).
+    fn forced_goal<P: PopeyeGame>(&mut self, pos: &P, mut moves: Vec<P::Move>, k: u32) {
+        let lister = if self.stipulation.goal == Goal::Mate {
+            P::attack_lister(1)
+        } else {
+            Lister::Ordinary
+        };
+        moves.sort_by_key(|&m| pos.sibling_key(m, lister));
+        for m in moves {
+            let text = pos.move_text(m, self.language);
+            let _ = writeln!(
+                self.out,
+                "{:>w$}.{text}{} ?!?",
+                k,
+                self.mark(pos, m),
+                w = white_width(k)
+            );
         }
     }
 
@@ -232,6 +249,17 @@ impl<P: PopeyeGame> Visitor<P> for TreeWriter<'_> {
                 self.mark(&after, m),
                 w = black_width(1)
             );
+            if self.stipulation.play == PlayKind::Reflex {
+                // The refutation may leave the attacker a move to the goal it must play.
+                let refuted = after.play(m);
+                let forced: Vec<P::Move> = refuted
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .filter(|&w| self.reaches_goal(&refuted, w))
+                    .collect();
+                self.forced_goal(&refuted, forced, 2);
+            }
         }
     }
 

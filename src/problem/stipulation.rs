@@ -131,15 +131,12 @@ impl Stipulation {
             || self.is_supported_help_or_series()
     }
 
-    /// `#N` (`exact-#1` is `#1`). `exact-#N` for N ≥ 2 is not solved: Popeye's `exact-` in
-    /// battle play fails every line that reaches the goal before the full length (an early
-    /// mate refutes), which the solver's "within n" bounds do not say; solving it as `#N`
-    /// printed short mates as keys, so it is refused until it is done right.
+    /// `#N` and `exact-#N` (`exact-#1` is `#1`): the solver asks "in exactly n" for the
+    /// latter, as Popeye's `exact-` does (no play may reach the goal before the full length).
     fn is_supported_direct_mate(&self) -> bool {
         self.play == PlayKind::Direct
             && self.goal == Goal::Mate
             && (1..=MAX_MATE_MOVES).contains(&self.moves())
-            && self.length.min == 1
     }
 
     /// Help and series play (`h#N`, `h#N.5`, `h=N`, `ser-#N`, `ser-=N`, `ser-h#N`,
@@ -160,8 +157,7 @@ impl Stipulation {
         matches!(self.play, PlayKind::Help | PlayKind::Series(_))
     }
 
-    /// Battle play beyond `#N`: `s#N`, `r#N`, `=N`, `s=N`, `r=N` (not `exact-`: a short
-    /// play there refutes, which the solver's "within n" bounds do not say).
+    /// Battle play beyond `#N`: `s#N`, `r#N`, `=N`, `s=N`, `r=N`, with `exact-` too.
     fn is_supported_battle(&self) -> bool {
         let play = matches!(
             self.play,
@@ -171,7 +167,6 @@ impl Stipulation {
         play && goal
             && !(self.play == PlayKind::Direct && self.goal == Goal::Mate)
             && (1..=MAX_MATE_MOVES).contains(&self.moves())
-            && self.length.min == self.shortest()
     }
 
     /// The number Popeye writes: full moves of the attacker (battle), move pairs (help, the
@@ -417,29 +412,34 @@ mod tests {
 
     #[test]
     fn direct_mates_are_supported() {
-        for text in ["#1", "#2", "exact-#1", "#30"] {
+        for text in ["#1", "#2", "exact-#1", "#30", "exact-#2", "exact-#4"] {
             assert!(stip(text).is_supported(), "{text}");
         }
-        // Popeye's exact- in battle play (an early mate refutes) is not solved.
-        for text in ["##2", "#=2", "+2", "exact-#2", "exact-#4"] {
+        for text in ["##2", "#=2", "+2", "exact-#128"] {
             assert!(!stip(text).is_supported(), "{text}");
         }
         assert!(!Stipulation::direct_mate(0).is_supported());
     }
 
     #[test]
-    fn battle_play_beyond_mate_is_supported_but_not_exact() {
-        for text in ["s#1", "s#2", "r#2", "=2", "s=3", "r=2", "exact-s#1"] {
-            assert!(stip(text).is_supported(), "{text}");
-        }
+    fn battle_play_beyond_mate_is_supported_exact_too() {
         for text in [
+            "s#1",
+            "s#2",
+            "r#2",
+            "=2",
+            "s=3",
+            "r=2",
+            "exact-s#1",
             "exact-s#2",
             "exact-r#3",
             "exact-=2",
-            "semi-r#2",
-            "s#0",
-            "s#128",
+            "exact-s=2",
+            "exact-r=2",
         ] {
+            assert!(stip(text).is_supported(), "{text}");
+        }
+        for text in ["exact-s#128", "semi-r#2", "s#0", "s#128"] {
             let parsed = text.parse::<Stipulation>();
             assert!(!parsed.is_ok_and(|s| s.is_supported()), "{text}");
         }

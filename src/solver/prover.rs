@@ -20,6 +20,8 @@
 //! the mate test. Each question is compiled on its own, so the directmate search keeps its
 //! shape (mate in one from checking moves, no self or reflex test).
 
+mod exact;
+
 use super::tt::{BattleGoal, BattlePlay, Bounds, DirectMate, Question, TranspositionTable};
 use crate::board::{Position, INLINE_MOVES, MAX_MOVES};
 use crate::kernel::{PollPace, SearchControl, StackList};
@@ -279,25 +281,38 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
         }
     }
 
-    /// True when the side to move mates within `n` of its moves against any defence.
+    /// True when the side to move mates within `n` of its moves against any defence (in
+    /// exactly `n` for an `exact-` question, [`super::Exact`]; so in the three below).
     pub fn attacker_wins(&mut self, pos: &R, n: u32) -> bool {
+        if Q::EXACT {
+            return self.exact_attack(pos, n, 0);
+        }
         self.attack(pos, n, 0)
     }
 
     /// With the defender to move: true when the attacker mates within `n` more attacker moves
     /// whatever the defender does (n = 0: the defender is mated now).
     pub fn defender_loses(&mut self, pos: &R, n: u32) -> bool {
+        if Q::EXACT {
+            return self.exact_defend(pos, n, 0);
+        }
         self.defend(pos, n, 0)
     }
 
-    /// The smallest `n` in `1..=max` with a forced mate, if any.
+    /// The smallest `n` in `1..=max` with a forced mate, if any (`exact-`: `max` or none).
     pub fn shortest_win(&mut self, pos: &R, max: u32) -> Option<u32> {
+        if Q::EXACT {
+            return (max > 0 && self.exact_attack(pos, max, 0)).then_some(max);
+        }
         (1..=max).find(|&n| self.attack(pos, n, 0))
     }
 
     /// With the defender to move: the smallest number of attacker moves (0..=max) that forces
     /// mate against every defence, if any.
     pub fn shortest_loss(&mut self, pos: &R, max: u32) -> Option<u32> {
+        if Q::EXACT {
+            return self.exact_defend(pos, max, 0).then_some(max);
+        }
         (0..=max).find(|&n| self.defend(pos, n, 0))
     }
 

@@ -11,8 +11,8 @@ use super::present::{Presentation, ShownDefences};
 use super::prover::{Prover, Restrictions};
 use super::tree::{Listing, TreeBudget, TreeBuilder};
 use super::tt::{
-    BattleGoal, BattlePlay, Question, ReflexMate, ReflexStalemate, Restricted, SelfMate,
-    SelfStalemate, Stalemate,
+    BattleGoal, BattlePlay, DirectMate, Exact, Question, ReflexMate, ReflexStalemate, Restricted,
+    SelfMate, SelfStalemate, Stalemate,
 };
 use super::{Dfpn, TranspositionTable};
 use crate::kernel::SearchControl;
@@ -41,8 +41,12 @@ pub(super) fn dfpn_entries<Q: Question, M: RuleMove>(tt: &TranspositionTable<Q, 
 /// Why a problem cannot be solved.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum SolveError {
-    #[error("stipulation {0} is not supported yet (#N, s#N, r#N, =N, s=N, r=N only, N up to {max})", max = crate::problem::MAX_MATE_MOVES)]
+    #[error("stipulation {0} is not supported yet (#N, s#N, r#N, =N, s=N, r=N, with exact- too, N up to {max})", max = crate::problem::MAX_MATE_MOVES)]
     Unsupported(crate::problem::Stipulation),
+    /// `exact-` with an option whose meaning under it is not Popeye's yet (post-key play,
+    /// `Threat`, `MaxFlightsquares`): refused rather than solved otherwise.
+    #[error("stipulation {0} with option {1} is not supported yet")]
+    ExactWithOption(crate::problem::Stipulation, &'static str),
     #[error("PostKeyPlay needs a position where Black may be to move: {0}")]
     PostKeyIllegal(String),
     /// A search thread panicked: a bug of ours. Its share of the first moves is unknown, so no
@@ -111,8 +115,9 @@ pub fn solve_with_table<R: Rules>(
     }
 }
 
-/// Battle play other than the directmate (`s#N`, `r#N`, `=N`, `s=N`, `r=N`), each over a
-/// table of `mb` MB answering its own question; `None` for a directmate.
+/// Battle play other than the directmate (`s#N`, `r#N`, `=N`, `s=N`, `r=N`), and Popeye's
+/// `exact-` of each and of `#N`, each over a table of `mb` MB answering its own question (an
+/// [`Exact`] one for `exact-`); `None` for a directmate.
 fn solve_beyond_mate<R: Rules>(
     problem: &Problem<R>,
     control: &SearchControl,
@@ -126,11 +131,24 @@ fn solve_beyond_mate<R: Rules>(
         mb: usize,
         presentation: Presentation<R>,
     ) -> Result<Solution<R>, SolveError> {
-        let tt = TranspositionTable::for_question(mb, question);
-        solve_question(problem, control, &tt, presentation)
+        if problem.stipulation.is_exact() {
+            let tt = TranspositionTable::for_question(mb, Exact(question));
+            solve_question(problem, control, &tt, presentation)
+        } else {
+            let tt = TranspositionTable::for_question(mb, question);
+            solve_question(problem, control, &tt, presentation)
+        }
     }
     let stip = problem.stipulation;
+    if stip.is_exact() {
+        if let Some(option) = refused_with_exact(problem) {
+            return Some(Err(SolveError::ExactWithOption(stip, option)));
+        }
+    }
     Some(match (stip.play, stip.goal) {
+        (PlayKind::Direct, Goal::Mate) if stip.is_exact() => {
+            with(DirectMate, problem, control, mb, presentation)
+        }
         (PlayKind::SelfPlay, Goal::Mate) => with(SelfMate, problem, control, mb, presentation),
         (PlayKind::Reflex, Goal::Mate) => with(ReflexMate, problem, control, mb, presentation),
         (PlayKind::Direct, Goal::Stalemate) => with(Stalemate, problem, control, mb, presentation),
@@ -142,6 +160,19 @@ fn solve_beyond_mate<R: Rules>(
         }
         _ => return None,
     })
+}
+
+/// The option an `exact-` battle problem is refused with, if any: post-key play, `Threat`
+/// and `MaxFlightsquares`, whose meaning under `exact-` is not Popeye's yet.
+fn refused_with_exact<P>(problem: &Problem<P>) -> Option<&'static str> {
+    let options = &problem.options;
+    [
+        (options.post_key_play, "PostKeyPlay"),
+        (options.max_threat_length.is_some(), "Threat"),
+        (options.max_flights.is_some(), "MaxFlightsquares"),
+    ]
+    .into_iter()
+    .find_map(|(set, option)| set.then_some(option))
 }
 
 fn check_supported<P>(problem: &Problem<P>) -> Result<(), SolveError> {
@@ -206,7 +237,7 @@ fn solve_question<R: Rules, Q: Question>(
                 shown: presentation.shown_defences,
             };
             let diagram_black = root.pass();
-            let play = builder.black_play(&diagram_black, n - 1);
+            let play = builder.black_play_with(&diagram_black, n - 1, Listing::SetPlay);
             // Set play lists only Black moves that have a set mate; no threat line.
             set_play = Some(DefenderPlay {
                 threat: crate::solution::Threat::NotShown,
@@ -279,7 +310,8 @@ fn solve_first_moves<R: Rules, Q: Question>(
     // Deep problems: df-pn proves a key far faster than the depth-first search, which in turn
     // is the better tool for refuting the other first moves. A budgeted df-pn run at the root
     // leaves its proof in the shared table for the loop below.
-    if n >= DFPN_MIN_MOVES && Q::PLAY == BattlePlay::Direct && Q::GOAL == BattleGoal::Mate {
+    let plain_mate = Q::PLAY == BattlePlay::Direct && Q::GOAL == BattleGoal::Mate && !Q::EXACT;
+    if n >= DFPN_MIN_MOVES && plain_mate {
         let entries = dfpn_entries(prover.table());
         let _ = Dfpn::new(prover, entries)
             .with_node_budget(DFPN_ROOT_BUDGET)

@@ -13,6 +13,10 @@
 //! so forced (set play) — and a defence that reaches the goal early in self play is neither a
 //! variation nor a refutation (Popeye shows none).
 //!
+//! Under `exact-` (an [`super::Exact`] question) the prover's answers are "in exactly n", so
+//! every threat and continuation is of the full remaining length, and a defence that reaches
+//! the goal early is a refutation.
+//!
 //! Generic over the game ([`Rules`]): the solution tree holds the game's own moves, so a fairy
 //! position gets the same tree as the orthodox board (monomorphised: no cost to the latter).
 //!
@@ -75,6 +79,9 @@ pub enum Listing {
     Variations,
     /// Post-key play: also the defences that refute, without continuations.
     PostKey,
+    /// Set play: the variations; under `exact-` also a reflex defender forced to the goal at
+    /// once, as Popeye shows it.
+    SetPlay,
 }
 
 /// Expands solution trees over one prover.
@@ -156,10 +163,17 @@ impl<R: Rules, Q: Question> TreeBuilder<'_, '_, R, Q> {
         budget: u32,
         listing: Listing,
     ) -> DefenderPlay<R::Move> {
+        // Under `exact-` a defender forced to the goal before the end has only refutations
+        // (but reflex set play shows the forced end, as Popeye does).
+        let early_end = !Q::EXACT;
         let forced = match Q::PLAY {
             BattlePlay::Direct => false,
-            BattlePlay::SelfPlay => budget == 0 || Prover::<R, Q>::goal_forced(pos),
-            BattlePlay::Reflex => budget == 0 || !Prover::<R, Q>::goal_moves(pos).is_empty(),
+            BattlePlay::SelfPlay => budget == 0 || (early_end && Prover::<R, Q>::goal_forced(pos)),
+            BattlePlay::Reflex => {
+                budget == 0
+                    || ((early_end || listing == Listing::SetPlay)
+                        && !Prover::<R, Q>::goal_moves(pos).is_empty())
+            }
         };
         if forced {
             // The defender's move ends the play: it must reach the goal.
@@ -193,6 +207,16 @@ impl<R: Rules, Q: Question> TreeBuilder<'_, '_, R, Q> {
                 break;
             }
             let after = pos.play(b);
+            if Q::PLAY == BattlePlay::SelfPlay && Q::EXACT && Prover::<R, Q>::goal_reached(&after) {
+                // Under `exact-` the goal reached early refutes.
+                if listing == Listing::PostKey {
+                    defences.push(DefenceNode {
+                        mv: b,
+                        continuations: Vec::new(),
+                    });
+                }
+                continue;
+            }
             if Q::PLAY == BattlePlay::SelfPlay && Prover::<R, Q>::goal_reached(&after) {
                 // The defender reaches the goal itself: a variation of no attacker move,
                 // suppressed unless `MatesIn1`.
@@ -220,7 +244,7 @@ impl<R: Rules, Q: Question> TreeBuilder<'_, '_, R, Q> {
                 continue; // a refutation, not a variation
             };
             let facts = DefenceFacts {
-                length: shortest,
+                length: self.shown_length(&after, shortest, budget),
                 threat_length,
                 budget,
                 no_short_variations: self.options.no_short_variations,
@@ -240,6 +264,22 @@ impl<R: Rules, Q: Question> TreeBuilder<'_, '_, R, Q> {
             });
         }
         DefenderPlay { threat, defences }
+    }
+
+    /// The length a defence's variation is judged by: the attacker's shortest; under
+    /// `exact-` (where that is always the full `budget`) with `NoShortVariations`, one less
+    /// when the attacker could also finish in exactly one move less (Popeye's test for a
+    /// short variation).
+    fn shown_length(&mut self, after: &R, shortest: u32, budget: u32) -> u32 {
+        let short = Q::EXACT
+            && self.options.no_short_variations
+            && budget > 1
+            && self.prover.attacker_wins(after, budget - 1);
+        if short {
+            budget - 1
+        } else {
+            shortest
+        }
     }
 
     /// Every White move from `pos` that mates within exactly `length` (the shortest), expanded.

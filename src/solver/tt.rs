@@ -46,6 +46,8 @@ pub trait Question: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
     const PLAY: BattlePlay = BattlePlay::Direct;
     /// The goal.
     const GOAL: BattleGoal = BattleGoal::Mate;
+    /// `exact-`: the goal must be reached in exactly n moves, never earlier ([`Exact`]).
+    const EXACT: bool = false;
     /// Which attacking moves count (none restricted for a plain directmate).
     fn restrictions(&self) -> Restrictions;
 }
@@ -89,6 +91,22 @@ battle_question!(
     /// `r=N`: reflex stalemate.
     ReflexStalemate, Reflex, Stalemate
 );
+
+/// Popeye's `exact-` form of a question: "does the attacker reach the goal in exactly n of its
+/// moves". Not monotone in n, so its answers are stored per n (see the prover's `exact`
+/// module), never as "within" bounds; being its own type, its table holds nothing else.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Exact<Q>(pub Q);
+
+impl<Q: Question> Question for Exact<Q> {
+    const PLAY: BattlePlay = Q::PLAY;
+    const GOAL: BattleGoal = Q::GOAL;
+    const EXACT: bool = true;
+    #[inline]
+    fn restrictions(&self) -> Restrictions {
+        self.0.restrictions()
+    }
+}
 
 /// Directmate: every legal attacking move counts.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]

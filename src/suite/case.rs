@@ -113,8 +113,8 @@ impl Claim {
         if stipulation.moves() > crate::problem::MAX_MATE_MOVES {
             return Claim::Within(stipulation.moves()).within_limit();
         }
-        // `exact-#N` claims a mate in N and none shorter, as EPD's `dm N` (a suite's claim; the
-        // solver does not take Popeye's exact- battle play, so a Popeye problem's is refused).
+        // `exact-#N` claims a mate in N and none shorter, as EPD's `dm N` (and is solved as
+        // Popeye's exact-, where no line ends sooner).
         let exact_mate = stipulation.play == PlayKind::Direct
             && stipulation.goal == Goal::Mate
             && stipulation.is_exact();

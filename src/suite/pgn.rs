@@ -5,7 +5,8 @@
 //! - `[FEN "…"]` is the diagram (a `SetUp` tag may accompany it; a game without `FEN` is an
 //!   input error: a problem needs its diagram);
 //! - `[Stipulation "#3"]` is the stipulation — `#N` is mate within N, `exact-#N` mate in exactly
-//!   N (none shorter, as EPD's `dm N`), and so every stipulation the solver takes (`s#2`, `=3`, `h#2`, `h#2.5`, `ser-#5` …);
+//!   N as Popeye means it (no line ends sooner), and so every stipulation the solver takes
+//!   (`s#2`, `exact-s#2`, `=3`, `h#2`, `h#2.5`, `ser-#5` …);
 //!   others are reported as unsupported, a missing tag is an input error. Help and series
 //!   play starts with the side the stipulation names (Black in `h#2`), whatever the FEN says;
 //! - the movetext, if any, is the solution: its first move is the key, and a variation that
@@ -283,13 +284,9 @@ impl GameText {
             }
             KeyClaim::Exactly(keys)
         };
-        // `exact-#N`: the claim says "none shorter"; the search is the directmate's within N.
-        let solved = match claim {
-            Claim::Proven(n) if !stipulation.is_help_or_series() => Stipulation::direct_mate(n),
-            _ => stipulation,
-        };
+        // `exact-#N` (`exact-s#N` …): Popeye's exact- battle play, which the solver takes.
         Ok(Case {
-            problem: Problem::new(position, solved),
+            problem: Problem::new(position, stipulation),
             claim,
             keys,
             notes,

@@ -7,7 +7,7 @@
 //! expected and an empty list means "no solution" is expected — or in help and series play
 //! its solution lines ([`super::help_text`]). Without it, the problem is claimed sound:
 //! exactly one key, or one solution. The stipulation `#N` is mate within N (a short mate is
-//! noted); `exact-` battle play is refused as unsupported. Only keys are computed (variations, tries and set
+//! noted); `exact-` play is of the full length, as Popeye means it. Only keys are computed (variations, tries and set
 //! play are switched off); `Threat`, `MaxFlightsquares` and `MaxSolutions` stay, since they
 //! decide what counts as a key. `PostKeyPlay` problems have no key to find and are reported
 //! as unsupported, like stipulations the solver does not handle yet.

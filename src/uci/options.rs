@@ -334,6 +334,9 @@ mod tests {
             ("s#2", "s#2"),
             ("ser-#5", "ser-#5"),
             ("=3", "=3"),
+            // Popeye's exact- battle play is solved, as the plain stipulation is.
+            ("exact-#3", "exact-#3"),
+            ("exact-s#2", "exact-s#2"),
         ] {
             assert_eq!(o.set("stipulation", Some(value)), Ok(Effect::None));
             assert_eq!(o.stipulation.map(|s| s.to_string()).as_deref(), Some(shown));

@@ -37,11 +37,14 @@ impl Reader<'_> {
                 OptionWord::SetPlay => options.solve.set_play = true,
                 OptionWord::Variations => options.solve.variations = true,
                 OptionWord::MoveNumbers => options.move_numbers = true,
+                // Both switch MoveNumbers on, as in Popeye.
                 OptionWord::StartMoveNumber => {
-                    problem.options.start_move_number = self.number(problem)
+                    problem.options.start_move_number = self.number(problem);
+                    problem.options.move_numbers = true;
                 }
                 OptionWord::UpToMoveNumber => {
-                    problem.options.up_to_move_number = self.number(problem)
+                    problem.options.up_to_move_number = self.number(problem);
+                    problem.options.move_numbers = true;
                 }
                 OptionWord::Threat => {
                     problem.options.solve.max_threat_length = self.number(problem)
