@@ -33,7 +33,8 @@ fn positions() -> Option<Vec<Position>> {
 fn help_lines(pos: &Position, stip: &str) -> (Option<u32>, BTreeSet<String>) {
     let stipulation: Stipulation = stip.parse().expect("stipulation");
     let problem = Problem::new(*pos, stipulation);
-    let solution = help::solve(&problem, Part::Play, &SearchControl::unlimited()).expect("solved");
+    let solution =
+        help::solve(&problem, Part::Play, None, &SearchControl::unlimited()).expect("solved");
     assert!(
         solution.complete,
         "{stip}: the help search was not complete"

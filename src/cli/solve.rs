@@ -163,6 +163,7 @@ fn run_lines(args: &SolveArgs, position: Position, stipulation: Stipulation) -> 
         position,
         stipulation,
         args.max_solutions,
+        args.hash,
         &control,
         args.json,
     )

@@ -23,6 +23,7 @@ pub fn run(
     position: Position,
     stipulation: Stipulation,
     max_solutions: Option<u32>,
+    table_mb: Option<usize>,
     control: &SearchControl,
     json: bool,
 ) -> ExitCode {
@@ -39,7 +40,7 @@ pub fn run(
         problem.position = problem.position.after_null();
     }
     problem.options.max_solutions = max_solutions;
-    let solution = match help::solve(&problem, Part::Play, control) {
+    let solution = match help::solve(&problem, Part::Play, table_mb, control) {
         Ok(solution) => solution,
         Err(e) => {
             eprintln!("error: {e}");

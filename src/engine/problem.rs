@@ -25,7 +25,7 @@ pub(super) fn run_problem(
 ) -> Move {
     let mut problem = Problem::new(*position, stipulation);
     if stipulation.is_help_or_series() {
-        return match help::solve(&problem, Part::Play, control) {
+        return match help::solve(&problem, Part::Play, Some(settings.hash_mb), control) {
             Ok(solution) => {
                 listener.on_help_solution(&solution, &stipulation);
                 solution

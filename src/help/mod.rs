@@ -93,10 +93,12 @@ pub fn full_line_length<P>(problem: &Problem<P>, part: Part) -> Option<usize> {
 }
 
 /// Solves one part of a help or series problem: every line, shortest first, within the
-/// control's limits and `MaxSolutions`.
+/// control's limits and `MaxSolutions`, with a dead-end table of `table_mb` MB (by default
+/// sized to the length).
 pub fn solve<R: Hints>(
     problem: &Problem<R>,
     part: Part,
+    table_mb: Option<usize>,
     control: &SearchControl,
 ) -> Result<HelpSolution<R>, HelpError> {
     let stipulation = problem.stipulation;
@@ -111,7 +113,7 @@ pub fn solve<R: Hints>(
     let limits = search::Limits {
         max_lines: problem.options.max_solutions.map(|n| n as usize),
         stop_on_short: problem.options.stop_on_short_solutions,
-        table_mb: None,
+        table_mb,
     };
     let found = search_lines(&position, &plan, &limits, control);
     Ok(HelpSolution {

@@ -34,6 +34,25 @@ pub struct RunOptions {
     pub hash_mb: Option<usize>,
 }
 
+/// The limits every problem of a run is solved under: `-maxtime` and `-maxmem`.
+#[derive(Clone, Copy, Debug, Default)]
+struct RunLimits {
+    /// Seconds per problem (a problem's own `MaxTime` wins if smaller).
+    time: Option<Duration>,
+    /// The size of the solver's table (battle play) or dead-end table (help and series play)
+    /// in MB; by default sized to the stipulation.
+    table_mb: Option<usize>,
+}
+
+impl RunOptions {
+    fn limits(&self) -> RunLimits {
+        RunLimits {
+            time: self.max_time,
+            table_mb: self.hash_mb,
+        }
+    }
+}
+
 /// What a run produced.
 #[derive(Clone, Debug)]
 pub struct RunOutput {
@@ -117,7 +136,7 @@ fn render_streaming(
             .protocol
             .as_deref()
             .map(|path| protocol.open(path, options.regression, language));
-        let (mut text, partial) = problem_text(index, spec, language, options.max_time, solve);
+        let (mut text, partial) = problem_text(index, spec, language, options.limits(), solve);
         if let Some(Err(notice)) = opened {
             text.insert_str(0, &notice);
         }
@@ -216,7 +235,7 @@ fn problem_text(
     problem_index: usize,
     spec: &ProblemSpec,
     language: Language,
-    run_limit: Option<Duration>,
+    limits: RunLimits,
     solve: &mut dyn FnMut(&TwinContext) -> Result<Solution, SolveError>,
 ) -> (String, bool) {
     let mut out = String::new();
@@ -260,12 +279,17 @@ fn problem_text(
         out.push_str(&format!("\n{word}\n\n"));
     }
     let ending = if spec.has_fairy_men() {
-        let control = control_for(spec.options.solve.max_time, run_limit);
+        let control = control_for(spec.options.solve.max_time, limits.time);
         let mut solve_twin = |_: usize, problem: &Problem<FairyPosition>| {
-            solver::solve(problem, &control, super::fairy_game::PRESENTATION)
+            solve_sized(
+                problem,
+                &control,
+                limits.table_mb,
+                super::fairy_game::PRESENTATION,
+            )
         };
         let twins = fairy_twin_problems(spec, language);
-        twins_text(spec, &twins, language, run_limit, &mut solve_twin, &mut out)
+        twins_text(spec, &twins, language, limits, &mut solve_twin, &mut out)
     } else {
         let mut solve_twin = |twin_index: usize, problem: &Problem| {
             solve(&TwinContext {
@@ -276,7 +300,7 @@ fn problem_text(
             })
         };
         let twins = twin_problems(spec, language);
-        twins_text(spec, &twins, language, run_limit, &mut solve_twin, &mut out)
+        twins_text(spec, &twins, language, limits, &mut solve_twin, &mut out)
     };
     if ending == Ending::Normal {
         out.push('\n');
@@ -304,7 +328,7 @@ fn twins_text<P: PopeyeGame>(
     spec: &ProblemSpec,
     twins: &[TwinProblem<P>],
     language: Language,
-    run_limit: Option<Duration>,
+    limits: RunLimits,
     solve: &mut TwinSolver<P>,
     out: &mut String,
 ) -> Ending {
@@ -316,7 +340,7 @@ fn twins_text<P: PopeyeGame>(
             out.push('\n');
         }
         let mut solve_twin = |problem: &Problem<P>| solve(twin_index, problem);
-        ending = twin_text(spec, twin, language, run_limit, &mut solve_twin, out);
+        ending = twin_text(spec, twin, language, limits, &mut solve_twin, out);
     }
     ending
 }
@@ -326,12 +350,12 @@ fn twin_text<P: PopeyeGame>(
     spec: &ProblemSpec,
     twin: &TwinProblem<P>,
     language: Language,
-    run_limit: Option<Duration>,
+    limits: RunLimits,
     solve: &mut Solver<P>,
     out: &mut String,
 ) -> Ending {
     match &twin.problem {
-        Ok(problem) => play_text(spec, problem, language, run_limit, solve, out),
+        Ok(problem) => play_text(spec, problem, language, limits, solve, out),
         Err(fault) => {
             let set_play = set_play_applies(spec, twin.stipulation);
             fault_text(fault, language, set_play, out)
@@ -385,13 +409,13 @@ fn play_text<P: PopeyeGame>(
     spec: &ProblemSpec,
     problem: &Problem<P>,
     language: Language,
-    run_limit: Option<Duration>,
+    limits: RunLimits,
     solve: &mut Solver<P>,
     out: &mut String,
 ) -> Ending {
     out.push('\n');
     if problem.stipulation.is_help_or_series() {
-        return help_twin_text(problem, &spec.options, language, run_limit, out);
+        return help_twin_text(problem, &spec.options, language, limits, out);
     }
     let solution = match solve(problem) {
         Ok(solution) => solution,
@@ -439,10 +463,10 @@ fn help_twin_text<P: PopeyeGame>(
     problem: &Problem<P>,
     options: &PopeyeOptions,
     language: Language,
-    run_limit: Option<Duration>,
+    limits: RunLimits,
     out: &mut String,
 ) -> Ending {
-    let control = control_for(problem.options.max_time, run_limit);
+    let control = control_for(problem.options.max_time, limits.time);
     let style = LineStyle::in_game(&problem.stipulation, P::MATING_LISTER);
     let mut numbering = Numbering::of(options);
     // StartMoveNumber/UpToMoveNumber: Popeye tries the full length only. MaxSolutions keeps
@@ -469,7 +493,7 @@ fn help_twin_text<P: PopeyeGame>(
         if index > 0 {
             out.push('\n');
         }
-        let mut solution = match help::solve(problem, part, &control) {
+        let mut solution = match help::solve(problem, part, limits.table_mb, &control) {
             Ok(solution) => solution,
             Err(error) => {
                 out.push_str(&error.to_string());
@@ -521,13 +545,29 @@ fn solve_with_solver(
     options: &RunOptions,
 ) -> Result<Solution, SolveError> {
     let control = control_for(spec.options.solve.max_time, options.max_time);
-    match options.hash_mb {
+    solve_sized(
+        problem,
+        &control,
+        options.hash_mb,
+        super::shown::PRESENTATION,
+    )
+}
+
+/// Solves battle play with a table of `table_mb` MB (`-maxmem`), or one sized to the
+/// stipulation.
+fn solve_sized<R: crate::rules::Rules>(
+    problem: &Problem<R>,
+    control: &SearchControl,
+    table_mb: Option<usize>,
+    presentation: solver::Presentation<R>,
+) -> Result<Solution<R>, SolveError> {
+    match table_mb {
         Some(mb) => solver::solve_with_table(
             problem,
-            &control,
-            &solver::TranspositionTable::new(mb),
-            super::shown::PRESENTATION,
+            control,
+            &solver::TranspositionTable::for_question(mb, solver::DirectMate),
+            presentation,
         ),
-        None => solver::solve(problem, &control, super::shown::PRESENTATION),
+        None => solver::solve(problem, control, presentation),
     }
 }

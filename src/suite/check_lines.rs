@@ -23,7 +23,11 @@ use crate::notation::Language;
 use crate::popeye::line_text::{write_lines, LineStyle};
 
 /// Solves `case`'s help or series play and checks it against the claim.
-pub(super) fn check_lines(case: &Case, control: &SearchControl) -> Outcome {
+pub(super) fn check_lines(
+    case: &Case,
+    table_mb: Option<usize>,
+    control: &SearchControl,
+) -> Outcome {
     let problem = &case.problem;
     let language = match &case.keys {
         KeyClaim::Lines { language, .. } => *language,
@@ -32,7 +36,7 @@ pub(super) fn check_lines(case: &Case, control: &SearchControl) -> Outcome {
     let style = LineStyle::of(&problem.stipulation);
     let mut found = Found::default();
     for part in help::parts(problem) {
-        let solution = match help::solve(problem, part, control) {
+        let solution = match help::solve(problem, part, table_mb, control) {
             Ok(solution) => solution,
             Err(e) => return Outcome::unsupported(e.to_string()),
         };

@@ -124,7 +124,7 @@ fn checked(entry: &Entry, limits: &Limits, stop: Arc<AtomicBool>) -> Record {
     let outcome = match case.claim {
         _ if case.problem.stipulation.is_help_or_series() => {
             record.check = Some(Check::Lines);
-            check_lines(case, &control)
+            check_lines(case, limits.hash_mb, &control)
         }
         Claim::Proven(n) | Claim::Within(n) => {
             record.check = Some(Check::Keys);
