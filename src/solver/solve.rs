@@ -423,16 +423,7 @@ fn refutations<R: Rules, Q: Question>(
     budget: u32,
     limit: u32,
 ) -> Vec<R::Move> {
-    let mut found = Vec::new();
-    for &b in pos.legal_moves().iter() {
-        if found.len() as u32 >= limit || prover.aborted() {
-            break;
-        }
-        if !prover.attacker_wins(&pos.play(b), budget) {
-            found.push(b);
-        }
-    }
-    found
+    prover.refutations(pos, budget, limit)
 }
 
 #[cfg(test)]
