@@ -23,11 +23,11 @@ impl Position {
     ///
     /// ```
     /// use mateproof::board::{Position, Validation};
-    /// // Black Kg8 with f8 and h8 open: of the rook's two checks only a1-a8 covers both.
-    /// let pos = Position::from_fen("6k1/8/6K1/8/8/8/8/R7 w - - 0 1", Validation::Strict).unwrap();
+    /// // Black Kg8 with f8 and h8 open: Bb1-a2 checks but covers neither, Ra1-a8 both.
+    /// let pos = Position::from_fen("6k1/8/6K1/8/8/8/8/RB6 w - - 0 1", Validation::Strict).unwrap();
     /// let checks: Vec<String> = pos.checking_moves().iter().map(|m| m.to_string()).collect();
     /// let candidates: Vec<String> = pos.mate_candidates().iter().map(|m| m.to_string()).collect();
-    /// assert_eq!(checks, ["a1a8", "a1g1"]);
+    /// assert_eq!(checks, ["b1a2", "a1a8"]);
     /// assert_eq!(candidates, ["a1a8"]);
     /// ```
     pub fn mate_candidates(&self) -> MoveList {
