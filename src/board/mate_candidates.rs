@@ -23,18 +23,18 @@ impl Position {
     ///
     /// ```
     /// use mateproof::board::{Position, Validation};
-    /// // Black Kg8 with f8 and h8 open: of the rook's two checks only a1-a8 covers both.
-    /// let pos = Position::from_fen("6k1/8/6K1/8/8/8/8/R7 w - - 0 1", Validation::Strict).unwrap();
+    /// // Black Kg8 with f8 and h8 open: Bb1-a2 checks but covers neither, Ra1-a8 both.
+    /// let pos = Position::from_fen("6k1/8/6K1/8/8/8/8/RB6 w - - 0 1", Validation::Strict).unwrap();
     /// let checks: Vec<String> = pos.checking_moves().iter().map(|m| m.to_string()).collect();
     /// let candidates: Vec<String> = pos.mate_candidates().iter().map(|m| m.to_string()).collect();
-    /// assert_eq!(checks, ["a1a8", "a1g1"]);
+    /// assert_eq!(checks, ["b1a2", "a1a8"]);
     /// assert_eq!(candidates, ["a1a8"]);
     /// ```
     pub fn mate_candidates(&self) -> MoveList {
         let mut list = MoveList::new();
         let flights = Flights::new(self);
         let info = CheckInfo::new(self);
-        let cover = self.covering_destinations(&flights);
+        let cover = self.covering_destinations(&flights, &info);
         let from_mask = self.possible_maters(&info, &cover);
         if from_mask.any() {
             let mut sink = MayMate {
@@ -49,27 +49,33 @@ impl Position {
     }
 
     /// Per role: the destinations from which a man of that role covers every open flight that
-    /// no move can unmask (a flight it lands on counts as covered, as in `may_mate`).
-    fn covering_destinations(&self, flights: &Flights) -> [Bitboard; 6] {
-        let mut cover = [Bitboard::FULL; 6];
-        let required = flights.open() - self.unmaskable(flights);
-        if required.is_empty() {
-            return cover;
-        }
+    /// no move can unmask (a flight it lands on counts as covered, as in `may_mate`), among
+    /// the squares it checks from unless a man of that role may uncover a check (the king
+    /// only then). The masks are narrowed flight by flight and given up on once empty.
+    fn covering_destinations(&self, flights: &Flights, info: &CheckInfo) -> [Bitboard; 6] {
         let us = self.turn();
+        let required = flights.open() - self.unmaskable(flights);
+        let mut cover = [Bitboard::EMPTY; 6];
         for role in Role::ALL {
             let ours = self.pieces(us, role);
-            if ours.is_empty() {
+            let mut mask = if (ours & info.discoverers()).any() {
+                Bitboard::FULL
+            } else {
+                info.check_squares(role)
+            };
+            if mask.is_empty() {
                 continue;
             }
             // A slider sees further once it leaves its square: seen with every man of its
             // role off the board, the mask can only grow.
             let occupied = flights.occupied() - ours;
-            let mut mask = Bitboard::FULL;
             for flight in required {
                 // The squares from which our man attacks the flight are the flight's own
                 // attacks as seen by the other colour.
                 mask &= attacks(!us, role, flight, occupied).with(flight);
+                if mask.is_empty() {
+                    break;
+                }
             }
             cover[role.index()] = mask;
         }

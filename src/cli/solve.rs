@@ -57,7 +57,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", value_parser = crate::util::threads::parse_threads)]
     pub threads: Option<usize>,
     /// Transposition table size in MB (1 to 16384, as the UCI `Hash` option); by default sized
-    /// to the stipulation (2 MB for a two-mover up to 128 MB from six moves on).
+    /// to the stipulation (2 MB for a two-mover up to 128 MB from seven moves on).
     #[arg(long, value_parser = crate::cli::args::parse_hash_mb)]
     pub hash: Option<usize>,
     /// Give up after this many seconds (a positive number; fractions allowed).

@@ -10,6 +10,7 @@ mod lanes;
 mod mate_search;
 mod present;
 mod prover;
+mod refutations;
 mod solve;
 mod tree;
 mod tt;

@@ -82,12 +82,15 @@ pub fn solve<R: Rules>(
 /// short problem does not pay for zeroing memory it never uses (huge pages are zeroed whole:
 /// with 64 MB a median dm5 position spent 40 % of its time in the kernel clearing pages). The
 /// sizes of #4 and #5 are measured: 8 and 16 MB solve the first 60 of dm4 and dm5 keys-only
-/// with 10-15 % less CPU in median and in sum than 32 and 64 MB, and T08 (#5) as fast.
+/// with 10-15 % less CPU in median and in sum than 32 and 64 MB, and T08 (#5) as fast. For
+/// #6, 32 MB solves T09 and T10 6-9 % faster than 128 MB (less zeroing, fewer cache and TLB
+/// misses), in every mode; 16 and 64 MB are no better.
 pub fn default_hash_mb<P>(problem: &Problem<P>) -> usize {
     match problem.stipulation.moves() {
         0..=2 => 2,
         3..=4 => 8,
         5 => 16,
+        6 => 32,
         _ => 128,
     }
 }
@@ -452,16 +455,7 @@ fn refutations<R: Rules, Q: Question>(
     budget: u32,
     limit: u32,
 ) -> Vec<R::Move> {
-    let mut found = Vec::new();
-    for &b in pos.legal_moves().iter() {
-        if found.len() as u32 >= limit || prover.aborted() {
-            break;
-        }
-        if !prover.attacker_wins(&pos.play(b), budget) {
-            found.push(b);
-        }
-    }
-    found
+    prover.refutations(pos, budget, limit)
 }
 
 #[cfg(test)]
