@@ -4,7 +4,9 @@
 //! [`LineRules::may_stalemate`]'s per-unit test — and every move that leaves a dead position
 //! (issue 13's definition, in tests/classify_positions) passes the dead-position filter. The samples must
 //! contain such moves, and the per-unit test must refuse moves the count alone would let
-//! through (else it prunes nothing). `MATEPROOF_SEED=<n>` reruns with another base seed.
+//! through (else it prunes nothing). One ply earlier: every move after which some reply
+//! stalemates the mover passes [`LineRules::may_be_stalemated_after`], which must refuse many
+//! moves. `MATEPROOF_SEED=<n>` reruns with another base seed.
 
 use mateproof::board::{Position, Validation};
 use mateproof::classify::LineRules;
@@ -65,5 +67,53 @@ fn no_stalemating_or_killing_move_is_pruned() {
     assert!(
         refused_by_sensors >= 100,
         "the per-unit test refused only {refused_by_sensors} moves"
+    );
+}
+
+/// Random positions examined two plies deep (every move and every reply).
+const TWO_PLY_POSITIONS: usize = 4_000;
+
+#[test]
+fn no_move_after_which_a_reply_stalemates_the_mover_is_pruned() {
+    let (mut rng, _) = Rng::from_env(0x2b1e_5a1e);
+    let (mut stalemated, mut refused, mut moves, mut positions) = (0, 0, 0, 0);
+    while positions < TWO_PLY_POSITIONS {
+        let Some(fen) = random_fen(&mut rng, 10) else {
+            continue;
+        };
+        let theirs = chess(&fen);
+        if is_dead(&theirs) {
+            continue;
+        }
+        positions += 1;
+        let ours = Position::from_fen(&fen, Validation::Strict).expect("FEN");
+        let legal = ours.legal_moves();
+        let units = ours.own_units(&legal).expect("the orthodox rules know units");
+        for m in legal.iter().copied() {
+            moves += 1;
+            let uci: UciMove = m.to_string().parse().expect("UCI");
+            let after = theirs
+                .clone()
+                .play(uci.to_move(&theirs).expect("legal in shakmaty"))
+                .expect("legal");
+            let admitted = ours.may_be_stalemated_after(&units, m);
+            let reply_stalemates = !after.is_game_over()
+                && after.legal_moves().iter().any(|reply| {
+                    let mut next = after.clone();
+                    next.play_unchecked(*reply);
+                    next.is_stalemate()
+                });
+            if reply_stalemates {
+                stalemated += 1;
+                assert!(admitted, "{fen}: after {m} a reply stalemates, but {m} is pruned");
+            } else if !admitted {
+                refused += 1;
+            }
+        }
+    }
+    assert!(stalemated >= 50, "only {stalemated} moves allow a stalemating reply");
+    assert!(
+        refused * 3 >= moves,
+        "the two-ply test refused only {refused} of {moves} moves"
     );
 }
