@@ -88,7 +88,9 @@ fn no_move_after_which_a_reply_stalemates_the_mover_is_pruned() {
         positions += 1;
         let ours = Position::from_fen(&fen, Validation::Strict).expect("FEN");
         let legal = ours.legal_moves();
-        let units = ours.own_units(&legal).expect("the orthodox rules know units");
+        let units = ours
+            .own_units(&legal)
+            .expect("the orthodox rules know units");
         for m in legal.iter().copied() {
             moves += 1;
             let uci: UciMove = m.to_string().parse().expect("UCI");
@@ -105,13 +107,19 @@ fn no_move_after_which_a_reply_stalemates_the_mover_is_pruned() {
                 });
             if reply_stalemates {
                 stalemated += 1;
-                assert!(admitted, "{fen}: after {m} a reply stalemates, but {m} is pruned");
+                assert!(
+                    admitted,
+                    "{fen}: after {m} a reply stalemates, but {m} is pruned"
+                );
             } else if !admitted {
                 refused += 1;
             }
         }
     }
-    assert!(stalemated >= 50, "only {stalemated} moves allow a stalemating reply");
+    assert!(
+        stalemated >= 50,
+        "only {stalemated} moves allow a stalemating reply"
+    );
     assert!(
         refused * 3 >= moves,
         "the two-ply test refused only {refused} of {moves} moves"

@@ -71,5 +71,8 @@ fn the_pruned_search_answers_as_the_plain_one() {
             }
         }
     }
-    assert!(found >= 200, "only {found} questions hold: the sample proves little");
+    assert!(
+        found >= 200,
+        "only {found} questions hold: the sample proves little"
+    );
 }
