@@ -1,7 +1,8 @@
 //! Brute-force property checks of the line search's pruning on the last ply, on seeded random
 //! positions of 3 to 12 men: every legal move after which the opponent is stalemated (shakmaty
 //! decides) passes the stalemate filter — the count of the opponent's mobile units and
-//! [`LineRules::may_stalemate`]'s per-unit test — and every move that leaves a dead position
+//! [`LineRules::may_stalemate`]'s per-unit test, and [`LineRules::one_move_may_stalemate`]'s
+//! test of the stalemated king's free squares — and every move that leaves a dead position
 //! (issue 13's definition, in tests/classify_positions) passes the dead-position filter. The samples must
 //! contain such moves, and the per-unit test must refuse moves the count alone would let
 //! through (else it prunes nothing). One ply earlier: every move after which some reply
@@ -9,7 +10,7 @@
 //! moves. `MATEPROOF_SEED=<n>` reruns with another base seed.
 
 use mateproof::board::{Position, Validation};
-use mateproof::classify::LineRules;
+use mateproof::classify::{LineRules, MobileUnits};
 use shakmaty::uci::UciMove;
 use shakmaty::Position as _;
 
@@ -47,9 +48,16 @@ fn no_stalemating_or_killing_move_is_pruned() {
                 .play(uci.to_move(&theirs).expect("legal in shakmaty"))
                 .expect("legal");
             let admitted = gate && ours.may_stalemate(&units, m);
+            // The tests made before the moves are generated: the king alone, then with units.
+            let before = ours.one_move_may_stalemate(&MobileUnits::default())
+                && (!gate || ours.one_move_may_stalemate(&units));
             if after.is_stalemate() {
                 stalemates += 1;
                 assert!(admitted, "{fen}: {m} stalemates but is pruned");
+                assert!(
+                    before,
+                    "{fen}: {m} stalemates but the king or unit test refuses"
+                );
             } else if gate && !admitted && units.count <= 3 {
                 refused_by_sensors += 1;
             }

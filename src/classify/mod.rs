@@ -18,6 +18,7 @@
 //! computes and prints nothing: the command line and UCI present its [`Classification`].
 
 mod end;
+mod king_cover;
 mod prune;
 mod search;
 mod table;

@@ -21,6 +21,7 @@ use crate::board::attacks::{between, line, queen_attacks};
 use crate::board::{Bitboard, Move, MoveKind, Position, Role, Square};
 use crate::rules::{Rules, Sink};
 
+use super::king_cover;
 use super::two_plies::{self, OwnUnits};
 
 /// The opponent's mobile units as [`LineRules::mobile_units`] finds them: how many, and for each
@@ -71,6 +72,16 @@ pub trait LineRules: Rules {
     /// whose units are `units` ([`super::two_plies`]).
     fn may_be_stalemated_after(&self, units: &OwnUnits, m: Self::Move) -> bool {
         let _ = (units, m);
+        true
+    }
+
+    /// False when no legal move here can touch the sensors of every one of `units` (the
+    /// opponent's) and take every free square from the opponent's king
+    /// ([`super::king_cover`]), so none stalemates: a cheaper test than
+    /// [`LineRules::may_stalemate`] on every move, made before the moves are generated (with
+    /// no units, the king alone).
+    fn one_move_may_stalemate(&self, units: &MobileUnits) -> bool {
+        let _ = units;
         true
     }
 
@@ -148,6 +159,19 @@ impl LineRules for Position {
         Position::halfmove_clock(self)
     }
 
+    /// Castling and en passant touch more than an origin and a landing: then always true.
+    fn one_move_may_stalemate(&self, units: &MobileUnits) -> bool {
+        if self.any_move_takes_at_most() > 3 {
+            return true;
+        }
+        let sensors = &units.sensors[..units.count.min(MOST_UNITS_ONE_MOVE_TAKES + 1) as usize];
+        let free = king_cover::free_squares(self, !self.turn());
+        let occupied = self.occupied();
+        one_move_may_touch(sensors, self.by_color(self.turn()), |origin| {
+            king_cover::landings_covering(self, self.turn(), origin, free, occupied)
+        })
+    }
+
     fn own_units(&self, moves: &[Move]) -> Option<OwnUnits> {
         Some(OwnUnits::of(self, moves))
     }
@@ -191,6 +215,23 @@ impl LineRules for Position {
             .iter()
             .all(|&sensor| (sensor & touched).any())
     }
+}
+
+/// Whether one ordinary move (an origin among `origins`, a landing among `landings(origin)`)
+/// may touch each of `sensors` with its origin or its landing: some origin must leave sensors
+/// that share a square with its landings.
+pub(super) fn one_move_may_touch(
+    sensors: &[Bitboard],
+    origins: Bitboard,
+    landings: impl Fn(Square) -> Bitboard,
+) -> bool {
+    origins.into_iter().any(|origin| {
+        let landing = sensors
+            .iter()
+            .filter(|s| !s.contains(origin))
+            .fold(landings(origin), |landing, &s| landing & s);
+        landing.any()
+    })
 }
 
 /// The squares beyond `unit` on the line from `king` through it (empty when not aligned): its

@@ -11,7 +11,7 @@
 //! with those that can still recur there and, near the 50-move limit, with its halfmove clock.
 
 use super::end::{recurrable, FIFTY_MOVES};
-use super::prune::{LineRules, MOST_UNITS_ONE_MOVE_TAKES};
+use super::prune::{LineRules, MobileUnits, MOST_UNITS_ONE_MOVE_TAKES};
 use super::{
     DrawRules, Goal, LineEnd, LineQuestion, LineTable, OpponentPlay, Quantifier, MAX_PLIES,
 };
@@ -294,8 +294,8 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
         let kills = Goal::DEAD.within(goal) && pos.plies_to_dead() <= 1;
         let units = mover_stalemates
             .within(goal)
-            .then(|| pos.mobile_units())
-            .filter(|u| u.count <= pos.any_move_takes_at_most().min(MOST_UNITS_ONE_MOVE_TAKES));
+            .then(|| stalemate_units(pos))
+            .flatten();
         let mut moves = Moves::<R>::new();
         if units.is_some() || kills {
             moves = pos.legal_moves();
@@ -352,8 +352,8 @@ impl<R: LineRules> LineSearch<'_, R> {
         };
         let theirs = other_stalemated
             .within(goal)
-            .then(|| pos.mobile_units())
-            .filter(|u| u.count <= pos.any_move_takes_at_most().min(MOST_UNITS_ONE_MOVE_TAKES));
+            .then(|| stalemate_units(pos))
+            .flatten();
         moves.retain(|m| {
             own.as_ref()
                 .is_some_and(|u| pos.may_be_stalemated_after(u, m))
@@ -361,6 +361,19 @@ impl<R: LineRules> LineSearch<'_, R> {
         });
         moves
     }
+}
+
+/// The opponent's mobile units when some move here may stalemate it: few enough for one move
+/// to take them all away, with sensors one move can touch, and the king's free squares too
+/// ([`LineRules::one_move_may_stalemate`]).
+fn stalemate_units<R: LineRules>(pos: &R) -> Option<MobileUnits> {
+    // The king alone first: it often refuses, and costs less than the units.
+    if !pos.one_move_may_stalemate(&MobileUnits::default()) {
+        return None;
+    }
+    let units = pos.mobile_units();
+    let few = units.count <= pos.any_move_takes_at_most().min(MOST_UNITS_ONE_MOVE_TAKES);
+    (few && pos.one_move_may_stalemate(&units)).then_some(units)
 }
 
 /// A 64-bit mixer (splitmix64's finaliser) for the table key salts.

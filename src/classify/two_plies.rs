@@ -17,8 +17,10 @@
 //! touches two squares more). After a double pawn step B may capture en passant, taking the
 //! pawn off its landing square: units whose sensor holds that square count as touched.
 
-use super::prune::beyond;
+use super::king_cover;
+use super::prune::{beyond, one_move_may_touch};
 use crate::board::attacks::between;
+use crate::board::attacks::{king_attacks, queen_attacks};
 use crate::board::{Bitboard, Move, MoveKind, Position, Role, Square};
 
 /// The most units a side can have: every man but its king.
@@ -34,6 +36,8 @@ pub struct OwnUnits {
     own: [Bitboard; MOST_UNITS],
     /// Squares B's reply must land on or leave to take every move of the unit away.
     theirs: [Bitboard; MOST_UNITS],
+    /// Where A's king may go now ([`super::king_cover`]'s free squares).
+    king_free: Bitboard,
 }
 
 impl OwnUnits {
@@ -43,8 +47,12 @@ impl OwnUnits {
         let king = pos.king(us);
         let mut paths = [Bitboard::FULL; 64];
         let mut origins = Bitboard::EMPTY;
+        let mut king_free = Bitboard::EMPTY;
         for &m in moves {
             let role = pos.role_at(m.from());
+            if role == Some(Role::King) && !m.is_castle() {
+                king_free |= Bitboard::from_square(m.to());
+            }
             let pawn_capture = role == Some(Role::Pawn) && m.from().file() != m.to().file();
             if role == Some(Role::King) || pawn_capture || m.is_castle() {
                 continue;
@@ -54,7 +62,10 @@ impl OwnUnits {
             let path = between(m.from(), m.to()) | Bitboard::from_square(m.to());
             paths[m.from().index()] &= path;
         }
-        let mut units = OwnUnits::default();
+        let mut units = OwnUnits {
+            king_free,
+            ..OwnUnits::default()
+        };
         for (i, unit) in origins.into_iter().take(MOST_UNITS).enumerate() {
             let pin = Bitboard::from_square(unit) | beyond(king, unit);
             let mut theirs = pin;
@@ -71,29 +82,26 @@ impl OwnUnits {
         units
     }
 
-    /// Whether some reply of B, whose men stand on `their_men`, may touch the sensor of every
-    /// unit in `left`.
-    fn one_reply_may_touch(&self, left: u16, their_men: Bitboard) -> bool {
-        if left == 0 {
-            return true;
+    /// The sensors of the units in `left`.
+    fn sensors_of(&self, left: u16) -> ([Bitboard; MOST_UNITS], usize) {
+        let mut sensors = [Bitboard::EMPTY; MOST_UNITS];
+        let mut n = 0;
+        for i in (0..self.count).filter(|&i| left & (1 << i) != 0) {
+            sensors[n] = self.theirs[i];
+            n += 1;
         }
-        their_men.into_iter().any(|origin| {
-            let mut landing = Bitboard::FULL;
-            for i in (0..self.count).filter(|&i| left & (1 << i) != 0) {
-                if !self.theirs[i].contains(origin) {
-                    landing &= self.theirs[i];
-                }
-            }
-            landing.any()
-        })
+        (sensors, n)
     }
 }
 
 /// [`LineRules::may_be_stalemated_after`] for the orthodox position.
 pub(super) fn may_be_stalemated_after(pos: &Position, units: &OwnUnits, m: Move) -> bool {
     let role = pos.role_at(m.from());
-    if role == Some(Role::King) || m.is_castle() || pos.castling().has_any(!pos.turn()) {
+    if m.is_castle() || pos.castling().has_any(!pos.turn()) {
         return true;
+    }
+    if role == Some(Role::King) {
+        return king_may_be_stalemated_after(pos, m);
     }
     let mut touched = Bitboard::from_square(m.from()) | Bitboard::from_square(m.to());
     if m.kind() == MoveKind::EnPassant {
@@ -110,6 +118,47 @@ pub(super) fn may_be_stalemated_after(pos: &Position, units: &OwnUnits, m: Move)
             left |= 1 << i;
         }
     }
+    // The king's free squares after A's move: not the landing, nor one that a line of B
+    // opened through a square the move empties attacks (the origin, a pawn taken en passant,
+    // or the double-stepped pawn that B may take en passant).
+    let mut opened = touched.without(m.to());
+    if double_step {
+        opened |= Bitboard::from_square(m.to());
+    }
+    let mut free = units.king_free.without(m.to());
+    let near_opened = opened.into_iter().fold(Bitboard::EMPTY, |near, square| {
+        near | queen_attacks(square, Bitboard::EMPTY)
+    });
+    let after = (pos.occupied() - opened) | (Bitboard::from_square(m.to()) - opened);
+    let without_king = after.without(pos.king(pos.turn()));
+    for square in free & near_opened {
+        // The men of B before A's move: one A may have taken only widens the test.
+        if pos.is_attacked(square, !pos.turn(), without_king) {
+            free = free.without(square);
+        }
+    }
+    let (sensors, n) = units.sensors_of(left);
     let their_men = pos.by_color(!pos.turn()).without(m.to());
-    units.one_reply_may_touch(left, their_men)
+    let occupied = pos.occupied() - opened;
+    one_move_may_touch(&sensors[..n], their_men, |origin| {
+        king_cover::landings_covering(pos, !pos.turn(), origin, free, occupied)
+    })
+}
+
+/// After A's king move `m` (no castling), the king's test alone: B's reply must take every
+/// free square next to the king's new square. (A king move may pin A's own units anew, so
+/// the units prove nothing here.)
+fn king_may_be_stalemated_after(pos: &Position, m: Move) -> bool {
+    let (a, king) = (pos.turn(), m.to());
+    let occupied = pos.occupied().without(m.from()).with(king);
+    let without_king = occupied.without(king);
+    // The men of B before the move: one the king may have taken only widens the test.
+    let free = (king_attacks(king) - pos.by_color(a))
+        .into_iter()
+        .filter(|&s| !pos.is_attacked(s, !a, without_king))
+        .fold(Bitboard::EMPTY, Bitboard::with);
+    let their_men = pos.by_color(!a).without(king);
+    one_move_may_touch(&[], their_men, |origin| {
+        king_cover::landings_covering(pos, !a, origin, free, occupied)
+    })
 }
