@@ -12,7 +12,7 @@
 use mateproof::board::{Position, Validation};
 use mateproof::classify::{LineRules, MobileUnits};
 use shakmaty::uci::UciMove;
-use shakmaty::Position as _;
+use shakmaty::{Chess, Position as _};
 
 mod classify_positions;
 mod common;
@@ -25,20 +25,27 @@ const POSITIONS: usize = 12_000;
 /// The most units the search lets through before looking at single moves.
 const MOST_UNITS: u32 = 5;
 
-#[test]
-fn no_stalemating_or_killing_move_is_pruned() {
-    let (mut rng, _) = Rng::from_env(0x5a1e_b0d5);
-    let (mut stalemates, mut kills, mut refused_by_sensors, mut positions) = (0, 0, 0, 0);
-    while positions < POSITIONS {
+/// `count` random positions (from `seed`, or `MATEPROOF_SEED`) whose line has not ended before
+/// any move: the FEN, shakmaty's position and ours.
+fn samples(seed: u64, count: usize) -> impl Iterator<Item = (String, Chess, Position)> {
+    let (mut rng, _) = Rng::from_env(seed);
+    std::iter::from_fn(move || loop {
         let Some(fen) = random_fen(&mut rng, 10) else {
             continue;
         };
         let theirs = chess(&fen);
-        if is_dead(&theirs) {
-            continue; // The line has ended before any move.
+        if !is_dead(&theirs) {
+            let ours = Position::from_fen(&fen, Validation::Strict).expect("FEN");
+            return Some((fen, theirs, ours));
         }
-        positions += 1;
-        let ours = Position::from_fen(&fen, Validation::Strict).expect("FEN");
+    })
+    .take(count)
+}
+
+#[test]
+fn no_stalemating_or_killing_move_is_pruned() {
+    let (mut stalemates, mut kills, mut refused_by_sensors) = (0, 0, 0);
+    for (fen, theirs, ours) in samples(0x5a1e_b0d5, POSITIONS) {
         let units = ours.mobile_units();
         let gate = units.count <= ours.any_move_takes_at_most().min(MOST_UNITS);
         for m in ours.legal_moves().iter().copied() {
@@ -83,18 +90,8 @@ const TWO_PLY_POSITIONS: usize = 4_000;
 
 #[test]
 fn no_move_after_which_a_reply_stalemates_the_mover_is_pruned() {
-    let (mut rng, _) = Rng::from_env(0x2b1e_5a1e);
-    let (mut stalemated, mut refused, mut moves, mut positions) = (0, 0, 0, 0);
-    while positions < TWO_PLY_POSITIONS {
-        let Some(fen) = random_fen(&mut rng, 10) else {
-            continue;
-        };
-        let theirs = chess(&fen);
-        if is_dead(&theirs) {
-            continue;
-        }
-        positions += 1;
-        let ours = Position::from_fen(&fen, Validation::Strict).expect("FEN");
+    let (mut stalemated, mut refused, mut moves) = (0, 0, 0);
+    for (fen, theirs, ours) in samples(0x2b1e_5a1e, TWO_PLY_POSITIONS) {
         let legal = ours.legal_moves();
         let units = ours
             .own_units(&legal)
