@@ -313,3 +313,36 @@ fn popeye_pairs_beyond_directmates_agree() {
     assert_eq!(help.check, Some(Check::Lines));
     assert_eq!(help.expected.keys, help.found.solutions);
 }
+
+#[test]
+fn the_classify_operation_checks_each_claimed_field() {
+    let (report, out) = run_files(&["classify.epd"], "classify");
+    for label in ["K7 all six", "K8 within 3", "bare words", "hang"] {
+        let record = by_label(&report, label);
+        assert_eq!(record.status, Status::Solved, "{record}\n{out}");
+        assert_eq!(record.check, Some(Check::Classify));
+        assert_eq!(
+            record.expected.mate, None,
+            "a classification claims no mate"
+        );
+    }
+    // All six fields found, in the claim's syntax.
+    assert_eq!(
+        by_label(&report, "K7 all six").found.classify.as_deref(),
+        Some("plies 5 help_win 1 help_loss none help_draw 4 hang false forced_win 1 forced_loss none")
+    );
+    // Two claimed fields are wrong, the third right: a note for each wrong one.
+    let wrong = by_label(&report, "two wrong fields");
+    assert_eq!(wrong.status, Status::Wrong, "{wrong}");
+    assert_eq!(
+        wrong.notes,
+        [
+            "help_win: claimed 1, found 3",
+            "hang: claimed true, found false"
+        ]
+    );
+    for label in ["unknown field", "dm beside classify"] {
+        assert_eq!(by_label(&report, label).status, Status::Error, "{out}");
+    }
+    assert!(out.contains("expected classify plies 3 help_win 1 hang true forced_win 2, found"));
+}

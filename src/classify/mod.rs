@@ -18,15 +18,18 @@
 //! computes and prints nothing: the command line and UCI present its [`Classification`].
 
 mod end;
+mod king_cover;
 mod prune;
 mod search;
 mod table;
+mod two_plies;
 mod verdict;
 
 pub use end::{DrawRules, LineEnd};
 pub use prune::{LineRules, MobileUnits};
 pub use search::{LineSearch, Stopped};
 pub use table::LineTable;
+pub use two_plies::OwnUnits;
 pub use verdict::{classify, classify_under, Classification, ForcedLoss, ForcedWin, Witnessed};
 
 use crate::board::Color;

@@ -21,6 +21,9 @@ use crate::board::attacks::{between, line, queen_attacks};
 use crate::board::{Bitboard, Move, MoveKind, Position, Role, Square};
 use crate::rules::{Rules, Sink};
 
+use super::king_cover;
+use super::two_plies::{self, OwnUnits};
+
 /// The opponent's mobile units as [`LineRules::mobile_units`] finds them: how many, and for each
 /// the squares a move must touch to take all its moves away.
 #[derive(Clone, Copy, Debug, Default)]
@@ -58,6 +61,30 @@ pub trait LineRules: Rules {
         true
     }
 
+    /// The side to move's units, for [`LineRules::may_be_stalemated_after`], `moves` being its
+    /// legal moves (`None`: unknown, and then every move may be followed by a stalemate).
+    fn own_units(&self, moves: &[Self::Move]) -> Option<OwnUnits> {
+        let _ = moves;
+        None
+    }
+
+    /// False when after the legal move `m` no reply certainly stalemates the side to move,
+    /// whose units are `units` ([`super::two_plies`]).
+    fn may_be_stalemated_after(&self, units: &OwnUnits, m: Self::Move) -> bool {
+        let _ = (units, m);
+        true
+    }
+
+    /// False when no legal move here can touch the sensors of every one of `units` (the
+    /// opponent's) and take every free square from the opponent's king
+    /// ([`super::king_cover`]), so none stalemates: a cheaper test than
+    /// [`LineRules::may_stalemate`] on every move, made before the moves are generated (with
+    /// no units, the king alone).
+    fn one_move_may_stalemate(&self, units: &MobileUnits) -> bool {
+        let _ = units;
+        true
+    }
+
     /// The most mobile units of the opponent any legal move here can take away.
     fn any_move_takes_at_most(&self) -> u32 {
         u32::MAX
@@ -77,7 +104,8 @@ pub const MOST_UNITS_ONE_MOVE_TAKES: u32 = 5;
 impl LineRules for Position {
     /// Each ply removes one man at most or turns one pawn into a piece: every pawn, rook and
     /// queen must go, and the minor pieces must come down to one, or (with no knight left) to
-    /// bishops of one square colour.
+    /// bishops of one square colour; but a pawn that promotes with a capture takes two in one
+    /// ply (once per pawn).
     fn plies_to_dead(&self) -> u32 {
         let heavy = self.by_role(Role::Pawn) | self.by_role(Role::Rook) | self.by_role(Role::Queen);
         let knights = self.by_role(Role::Knight).count();
@@ -87,7 +115,10 @@ impl LineRules for Position {
         let minors = knights + bishops.count();
         let to_one_minor = minors.saturating_sub(1);
         let to_one_colour = knights + dark.min(light);
-        heavy.count() + to_one_minor.min(to_one_colour)
+        let men_to_go = heavy.count() + to_one_minor.min(to_one_colour);
+        // A promotion that captures takes two at once, once per pawn at most.
+        let pawns = self.by_role(Role::Pawn).count();
+        men_to_go.saturating_sub(pawns).max(men_to_go.div_ceil(2))
     }
 
     fn may_leave_dead(&self, m: Move) -> bool {
@@ -128,6 +159,27 @@ impl LineRules for Position {
         Position::halfmove_clock(self)
     }
 
+    /// Castling and en passant touch more than an origin and a landing: then always true.
+    fn one_move_may_stalemate(&self, units: &MobileUnits) -> bool {
+        if self.any_move_takes_at_most() > 3 {
+            return true;
+        }
+        let sensors = &units.sensors[..units.count.min(MOST_UNITS_ONE_MOVE_TAKES + 1) as usize];
+        let free = king_cover::free_squares(self, !self.turn());
+        let occupied = self.occupied();
+        one_move_may_touch(sensors, self.by_color(self.turn()), |origin| {
+            king_cover::landings_covering(self, self.turn(), origin, free, occupied)
+        })
+    }
+
+    fn own_units(&self, moves: &[Move]) -> Option<OwnUnits> {
+        Some(OwnUnits::of(self, moves))
+    }
+
+    fn may_be_stalemated_after(&self, units: &OwnUnits, m: Move) -> bool {
+        two_plies::may_be_stalemated_after(self, units, m)
+    }
+
     /// Castling only with a right to castle, en passant only with an en-passant square.
     fn any_move_takes_at_most(&self) -> u32 {
         if self.castling().has_any(self.turn()) {
@@ -165,9 +217,26 @@ impl LineRules for Position {
     }
 }
 
+/// Whether one ordinary move (an origin among `origins`, a landing among `landings(origin)`)
+/// may touch each of `sensors` with its origin or its landing: some origin must leave sensors
+/// that share a square with its landings.
+pub(super) fn one_move_may_touch(
+    sensors: &[Bitboard],
+    origins: Bitboard,
+    landings: impl Fn(Square) -> Bitboard,
+) -> bool {
+    origins.into_iter().any(|origin| {
+        let landing = sensors
+            .iter()
+            .filter(|s| !s.contains(origin))
+            .fold(landings(origin), |landing, &s| landing & s);
+        landing.any()
+    })
+}
+
 /// The squares beyond `unit` on the line from `king` through it (empty when not aligned): its
 /// rays stop at the king, so on the line only the half beyond the unit is left.
-fn beyond(king: Square, unit: Square) -> Bitboard {
+pub(super) fn beyond(king: Square, unit: Square) -> Bitboard {
     let toward_king = between(king, unit) | Bitboard::from_square(king);
     line(king, unit) & queen_attacks(unit, Bitboard::from_square(king)) & !toward_king
 }

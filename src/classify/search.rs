@@ -1,7 +1,8 @@
 //! The line-quantifier search: does some line (∃), or every line (∀), of at most n plies from
 //! a position end in the question's goal? Depth-first over the rules, with the
 //! [`LineTable`]'s bounds, shortest first by iterative deepening, and goal-directed pruning on
-//! the last ply (only checks can mate; a goal the mover's last ply cannot reach fails at once).
+//! the last ply (only checks can mate; a goal the mover's last ply cannot reach fails at once)
+//! and, for stalemates, on the ply before it ([`LineRules::may_be_stalemated_after`]).
 //!
 //! Every answer it gives is exact for the question and bound asked; a stopped search (time,
 //! nodes, `stop`) gives [`Stopped`] instead of an answer and stores nothing it did not finish.
@@ -11,7 +12,7 @@
 //! with those that can still recur there and, near the 50-move limit, with its halfmove clock.
 
 use super::end::{recurrable, FIFTY_MOVES};
-use super::prune::{LineRules, MOST_UNITS_ONE_MOVE_TAKES};
+use super::prune::{LineRules, MobileUnits, MOST_UNITS_ONE_MOVE_TAKES};
 use super::{
     DrawRules, Goal, LineEnd, LineQuestion, LineTable, OpponentPlay, Quantifier, MAX_PLIES,
 };
@@ -34,6 +35,8 @@ pub struct LineSearch<'a, R: LineRules> {
     stopped: bool,
     /// The keys of the positions before the current one on the line (oldest first).
     line: Vec<u64>,
+    /// Whether the goal-directed pruning of the last two plies is on ([`LineSearch::plain`]).
+    prunes: bool,
 }
 
 impl<'a, R: LineRules> LineSearch<'a, R> {
@@ -47,6 +50,16 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
             nodes: 0,
             stopped: false,
             line: Vec::new(),
+            prunes: true,
+        }
+    }
+
+    /// The same search without the pruning of the last two plies (every legal move is tried,
+    /// no material bound applies): slower, for checking the pruned search against.
+    pub fn plain(table: &'a mut LineTable<R>, control: &'a SearchControl) -> LineSearch<'a, R> {
+        LineSearch {
+            prunes: false,
+            ..LineSearch::new(table, control)
         }
     }
 
@@ -211,7 +224,7 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
         if plies == 0 || self.stopped {
             return false;
         }
-        if self.question.goal.within(Goal::DEAD) && plies < pos.plies_to_dead() {
+        if self.prunes && self.question.goal.within(Goal::DEAD) && plies < pos.plies_to_dead() {
             return false;
         }
         // The last ply is cheaper to answer again than to keep: it stays out of the table.
@@ -255,7 +268,8 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
     }
 
     /// The moves worth trying at a position that is no end: all of them, except on the last
-    /// ply, where the move must end the line in the goal. The mover's last move can mate the
+    /// two plies ([`LineSearch::second_to_last_ply`]). On the last ply the move must end the
+    /// line in the goal. The mover's last move can mate the
     /// opponent (only a check may), stalemate it (only when it has no more mobile units than
     /// the move can take away: [`LineRules`]) or leave a dead position (only when the material
     /// allows it in one ply, by a capture or a promotion); a move that can do none of what the
@@ -265,8 +279,11 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
     fn candidates(&self, pos: &R, plies: u32) -> Moves<R> {
         let game_draws = self.question.draws == DrawRules::Game
             && Goal::GAME_RULE_DRAW.within(self.question.goal);
-        if plies > 1 || game_draws {
+        if plies > 2 || game_draws || !self.prunes {
             return pos.legal_moves();
+        }
+        if plies == 2 {
+            return self.second_to_last_ply(pos);
         }
         let (mover_mates, mover_stalemates) = if pos.turn() == self.question.x {
             (Goal::X_MATES, Goal::OPPONENT_STALEMATED)
@@ -278,8 +295,8 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
         let kills = Goal::DEAD.within(goal) && pos.plies_to_dead() <= 1;
         let units = mover_stalemates
             .within(goal)
-            .then(|| pos.mobile_units())
-            .filter(|u| u.count <= pos.any_move_takes_at_most().min(MOST_UNITS_ONE_MOVE_TAKES));
+            .then(|| stalemate_units(pos))
+            .flatten();
         let mut moves = Moves::<R>::new();
         if units.is_some() || kills {
             moves = pos.legal_moves();
@@ -306,6 +323,58 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
         }
         moves
     }
+}
+
+impl<R: LineRules> LineSearch<'_, R> {
+    /// The moves worth trying two plies before the bound when the goal is stalemate: those
+    /// that may stalemate the other side at once ([`LineRules::may_stalemate`]) and those after
+    /// which the other side's reply may stalemate the mover
+    /// ([`LineRules::may_be_stalemated_after`]). All moves when the goal holds a mate, or a
+    /// dead position two plies may reach.
+    fn second_to_last_ply(&self, pos: &R) -> Moves<R> {
+        let goal = self.question.goal;
+        let mut moves = pos.legal_moves();
+        let dead_in_reach = Goal::DEAD.within(goal) && pos.plies_to_dead() <= 2;
+        if goal.meets(Goal::X_MATES.or(Goal::X_MATED)) || dead_in_reach {
+            return moves;
+        }
+        let (mover_stalemated, other_stalemated) = if pos.turn() == self.question.x {
+            (Goal::X_STALEMATED, Goal::OPPONENT_STALEMATED)
+        } else {
+            (Goal::OPPONENT_STALEMATED, Goal::X_STALEMATED)
+        };
+        let own = if mover_stalemated.within(goal) {
+            match pos.own_units(&moves) {
+                Some(units) => Some(units),
+                None => return moves,
+            }
+        } else {
+            None
+        };
+        let theirs = other_stalemated
+            .within(goal)
+            .then(|| stalemate_units(pos))
+            .flatten();
+        moves.retain(|m| {
+            own.as_ref()
+                .is_some_and(|u| pos.may_be_stalemated_after(u, m))
+                || theirs.as_ref().is_some_and(|u| pos.may_stalemate(u, m))
+        });
+        moves
+    }
+}
+
+/// The opponent's mobile units when some move here may stalemate it: few enough for one move
+/// to take them all away, with sensors one move can touch, and the king's free squares too
+/// ([`LineRules::one_move_may_stalemate`]).
+fn stalemate_units<R: LineRules>(pos: &R) -> Option<MobileUnits> {
+    // The king alone first: it often refuses, and costs less than the units.
+    if !pos.one_move_may_stalemate(&MobileUnits::default()) {
+        return None;
+    }
+    let units = pos.mobile_units();
+    let few = units.count <= pos.any_move_takes_at_most().min(MOST_UNITS_ONE_MOVE_TAKES);
+    (few && pos.one_move_may_stalemate(&units)).then_some(units)
 }
 
 /// A 64-bit mixer (splitmix64's finaliser) for the table key salts.

@@ -115,7 +115,13 @@ fn series_play_lets_the_opponent_pass_and_forbids_early_checks() {
 fn material_and_mobility_bounds() {
     // 22 pawns, rooks and queens; four knights and four bishops come down to one minor (7)
     // or, knights gone, to one colour of bishops (4 + 2).
-    assert_eq!(Position::startpos().plies_to_dead(), 28);
+    // (28 to go, but each of 16 pawns might promote with a capture: 14 plies at least.)
+    assert_eq!(Position::startpos().plies_to_dead(), 14);
+    // exf1=B takes the rook and the pawn in one ply: the two light bishops are dead.
+    let capture_promotion = "5K2/8/8/8/3k4/3b4/4p3/5R2 b - - 0 1";
+    assert_eq!(pos(capture_promotion).plies_to_dead(), 1);
+    let draw = LineQuestion::help_draw(Color::Black);
+    assert_eq!(shortest(draw, capture_promotion, 1), Some(1));
     assert_eq!(pos("8/8/4k3/8/8/3K4/8/5NN1 w - - 0 1").plies_to_dead(), 1);
     assert_eq!(pos("8/8/4k3/8/b7/3K4/8/5B1B w - - 0 1").plies_to_dead(), 0);
     assert_eq!(pos("8/8/4kb2/8/8/3K4/8/5B2 w - - 0 1").plies_to_dead(), 1);

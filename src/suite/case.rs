@@ -6,6 +6,7 @@
 //! The readers ([`super::epd`], [`super::pgn`], [`super::popeye`]) build these; the checker
 //! ([`super::verify`]) reads them. This module holds data only: it never parses or solves.
 
+use super::classify_claim::ClassifyClaim;
 use crate::board::Move;
 use crate::notation::Language;
 use crate::problem::{Goal, PlayKind, Problem, Stipulation};
@@ -69,6 +70,8 @@ pub enum Claim {
     Known(u32),
     /// `bm #-N`: the side to move is mated in N, whatever it plays.
     Mated(u32),
+    /// `classify "plies N …"`: fields of the bounded classification, no mate.
+    Classified(ClassifyClaim),
 }
 
 impl Claim {
@@ -86,11 +89,13 @@ impl Claim {
         }
     }
 
-    /// The claimed length, negative when the side to move is the one mated.
-    pub fn signed_length(self) -> i32 {
+    /// The claimed length, negative when the side to move is the one mated; `None` for a
+    /// classification, which claims no mate.
+    pub fn signed_length(self) -> Option<i32> {
         match self {
-            Claim::Proven(n) | Claim::Within(n) | Claim::Known(n) => saturating_i32(n),
-            Claim::Mated(n) => -saturating_i32(n),
+            Claim::Proven(n) | Claim::Within(n) | Claim::Known(n) => Some(saturating_i32(n)),
+            Claim::Mated(n) => Some(-saturating_i32(n)),
+            Claim::Classified(_) => None,
         }
     }
 }

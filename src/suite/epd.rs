@@ -4,12 +4,16 @@
 //!   *all* the keys (several = a known cook), so the full key set is checked;
 //! - `bm #N` without `dm` — the shortest mate known (matetrack); `bm #-N` — the side to move
 //!   is mated in N;
+//! - `classify "plies N help_win …"` — fields of the bounded classification
+//!   ([`super::classify_claim`]); a line with it claims nothing else (no `dm`, no `bm`);
 //! - `id` labels the line; every other operation (`c0`, `ep;`, `00:00;` …) is ignored.
 //!
-//! A line that says neither `dm` nor `bm #N` has nothing to check and is an input error, as is
-//! a line that does not parse or whose position is illegal. This module reads; it never solves.
+//! A line that says none of `dm`, `bm #N` or `classify` has nothing to check and is an input
+//! error, as is a line that does not parse or whose position is illegal. This module reads; it
+//! never solves.
 
 use super::case::{Case, Claim, KeyClaim, Unusable};
+use super::classify_claim::ClassifyClaim;
 use crate::board::fen::to_epd_position;
 use crate::board::Validation;
 use crate::formats::epd::{BestMoves, Epd};
@@ -70,10 +74,12 @@ pub fn read_line(text: &str) -> EpdCase {
 }
 
 /// The moves of the problem's stipulation: the side to move's for `#N`; for `#-N` the
-/// stipulation is not used (the checker defends with the side to move) but says N.
+/// stipulation is not used (the checker defends with the side to move) but says N; a
+/// classification uses none (its problem says `#1`).
 fn claim_moves(claim: Claim) -> u32 {
     match claim {
         Claim::Proven(n) | Claim::Within(n) | Claim::Known(n) | Claim::Mated(n) => n,
+        Claim::Classified(_) => 1,
     }
 }
 
@@ -81,6 +87,16 @@ fn claims(epd: &Epd, position: &crate::board::Position) -> Result<(Claim, KeyCla
     let input = |e: crate::formats::EpdError| Unusable::Input(e.to_string());
     let dm = epd.dm().map_err(input)?;
     let bm = epd.best_moves(position).map_err(input)?;
+    if let Some(op) = epd.operation("classify") {
+        if dm.is_some() || bm.is_some() {
+            return Err(Unusable::Input(
+                "classify claims no mate: give dm or bm a line of its own".into(),
+            ));
+        }
+        let words: Vec<&str> = op.operands.iter().map(|o| o.text()).collect();
+        let claim = ClassifyClaim::parse(&words.join(" ")).map_err(Unusable::Input)?;
+        return Ok((Claim::Classified(claim), KeyClaim::Any));
+    }
     match (dm, bm) {
         (Some(n), Some(BestMoves::Moves(keys))) => Ok((Claim::Proven(n), KeyClaim::Exactly(keys))),
         (Some(n), Some(BestMoves::Mate(m))) if i64::from(m) != i64::from(n) => {
@@ -95,7 +111,7 @@ fn claims(epd: &Epd, position: &crate::board::Position) -> Result<(Claim, KeyCla
             "bm names moves but no mate length: add dm N".into(),
         )),
         (None, None) => Err(Unusable::Input(
-            "nothing to check: the line has neither dm N nor bm #N".into(),
+            "nothing to check: the line has neither dm N nor bm #N (nor classify)".into(),
         )),
     }
 }
@@ -112,7 +128,7 @@ mod tests {
         let mated = mated.case.unwrap();
         assert_eq!(
             (mated.claim, mated.claim.signed_length()),
-            (Claim::Mated(1), -1)
+            (Claim::Mated(1), Some(-1))
         );
         let dm_only = read_line("8/6p1/5pk1/7R/B7/8/8/7K w - - dm 1;")
             .case

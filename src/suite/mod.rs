@@ -14,6 +14,7 @@
 
 pub mod case;
 mod check_lines;
+pub mod classify_claim;
 pub mod epd;
 pub mod help_text;
 pub mod lines;

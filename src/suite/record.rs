@@ -55,6 +55,8 @@ pub enum Check {
     Mated,
     /// Every solution of help or series play (`h#N`, `ser-#N` …).
     Lines,
+    /// The bounded classification's claimed fields (EPD `classify`).
+    Classify,
 }
 
 /// What the source claimed.
@@ -72,6 +74,9 @@ pub struct Expected {
     pub keys: Option<Vec<String>>,
     /// `true` when exactly one (unnamed) key is claimed: a problem without its solution.
     pub unique: bool,
+    /// EPD `classify`: the claimed fields as written (`plies 5 help_win 3 …`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub classify: Option<String>,
 }
 
 /// What the solver found.
@@ -85,6 +90,9 @@ pub struct Found {
     /// Help and series play: every solution as Popeye prints it; `null` otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solutions: Option<Vec<String>>,
+    /// EPD `classify`: all six fields found, in the claim's syntax.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub classify: Option<String>,
 }
 
 /// One position's verdict.
@@ -189,6 +197,12 @@ impl Record {
         }
         if let Some(solutions) = &self.found.solutions {
             return self.write_lines_claim(f, solutions);
+        }
+        if let Some(claimed) = &self.expected.classify {
+            write!(f, "  expected classify {claimed}")?;
+            if let Some(found) = &self.found.classify {
+                write!(f, ", found {found}")?;
+            }
         }
         if let Some(mate) = self.expected.mate {
             let play = self.expected.play();

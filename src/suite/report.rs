@@ -21,11 +21,13 @@
 //!      "file": "dm2.epd", "line": 17, "label": "id or Event or problem/twin"|null,
 //!      "format": "epd"|"pgn"|"popeye",
 //!      "fen": "<4 EPD fields>"|null,
-//!      "check": "keys"|"mate"|"mated"|"lines"|null,   // which search; null: not searched
+//!      "check": "keys"|"mate"|"mated"|"lines"|"classify"|null,  // null: not searched
 //!      "expected": {"stipulation": "s#2",   // only when not a directmate (#N)
-//!                   "mate": 3|-3|null, "exact": true, "keys": ["Qd5+"]|null, "unique": false},
+//!                   "mate": 3|-3|null, "exact": true, "keys": ["Qd5+"]|null, "unique": false,
+//!                   "classify": "plies 5 help_win 3"},  // EPD classify only: the claim
 //!      "found": {"mate": 3|null, "keys": ["Qd5+", "Rf8"],
-//!                "solutions": ["1.Rc4-b4 Kd2-c3   2.Rb4-b5 Rc2-a2 #"]},  // help/series only
+//!                "solutions": ["1.Rc4-b4 Kd2-c3   2.Rb4-b5 Rc2-a2 #"],  // help/series only
+//!                "classify": "plies 5 help_win 3 help_loss none …"},  // classify: all six
 //!      "status": "solved"|"wrong"|"unsolved"|"unsupported"|"error",
 //!      "cooked": false,                   // more than one key found
 //!      "notes": ["cook not listed: Rf8"],

@@ -8,6 +8,8 @@
 //!   a proven `dm N` is wrong, sooner than a stipulated `#N` a noted short mate.
 //! - `bm #N` (shortest *known*) — [`mate_search`] within N: any mate within N solves it (a
 //!   shorter one is noted), none in a finished search is wrong.
+//! - `classify "plies N …"` — [`super::classify_claim`]: the classification within N plies,
+//!   each claimed field compared;
 //! - `bm #-N` — the side to move is mated in N: after *each* of its legal moves the opponent
 //!   mates in at most N moves (`#-1`: every move allows mate at once); the prover's
 //!   `shortest_loss` with the side to move defending gives the exact length (0 = already
@@ -21,6 +23,7 @@
 
 use super::case::{saturating_i32, Case, Claim, Entry, KeyClaim, Unusable};
 use super::check_lines::check_lines;
+use super::classify_claim::check_classify;
 use super::record::{Check, Expected, Found, Record, Status};
 use crate::board::{Move, Position};
 use crate::kernel::SearchControl;
@@ -67,6 +70,9 @@ impl Limits {
         })
     }
 }
+
+/// Megabytes of each classification question's table (one at a time) unless `--hash` says.
+const CLASSIFY_TABLE_MB: usize = 16;
 
 /// Checks `entry`; `stop` is this search's own stop flag, which another thread may raise to
 /// abandon it (the result is then `unsolved`). A panicking search yields a `wrong` record that
@@ -153,6 +159,13 @@ fn checked(entry: &Entry, limits: &Limits, stop: Arc<AtomicBool>) -> Record {
                 &TranspositionTable::new(limits.table_mb(n)),
             )
         }
+        Claim::Classified(claim) => {
+            record.check = Some(Check::Classify);
+            let table_mb = limits.hash_mb.unwrap_or(CLASSIFY_TABLE_MB);
+            let (outcome, found) = check_classify(&claim, &position, table_mb, &control);
+            record.found.classify = found;
+            outcome
+        }
     };
     let elapsed = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
     record.time_ms = Record::time_ms_of(elapsed);
@@ -162,6 +175,7 @@ fn checked(entry: &Entry, limits: &Limits, stop: Arc<AtomicBool>) -> Record {
         mate: outcome.mate,
         keys: sans(&position, &outcome.keys),
         solutions: outcome.solutions,
+        classify: record.found.classify.take(),
     };
     record.status = outcome.status;
     record.notes.extend(outcome.notes);
@@ -174,7 +188,7 @@ fn expected(case: &Case, position: &Position) -> Expected {
     let plain = stipulation.play == PlayKind::Direct && stipulation.goal == Goal::Mate;
     Expected {
         stipulation: (!plain).then(|| stipulation.to_string()),
-        mate: Some(case.claim.signed_length()),
+        mate: case.claim.signed_length(),
         exact: matches!(case.claim, Claim::Proven(_)),
         keys: match &case.keys {
             KeyClaim::Exactly(keys) => Some(sans(position, keys)),
@@ -182,6 +196,10 @@ fn expected(case: &Case, position: &Position) -> Expected {
             KeyClaim::Unique | KeyClaim::Any => None,
         },
         unique: case.keys == KeyClaim::Unique,
+        classify: match case.claim {
+            Claim::Classified(claim) => Some(claim.to_string()),
+            _ => None,
+        },
     }
 }
 

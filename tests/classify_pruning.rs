@@ -1,0 +1,78 @@
+//! The pruned line search against the plain one ([`LineSearch::plain`], every legal move on
+//! every ply, no material bound) on seeded random positions of 3 to 13 men: for every goal a
+//! pruning rule looks at (mates, stalemates of either side, dead positions, their unions) and
+//! every quantifier pair, the shortest p within the bound must be the same. The brute force of
+//! classify_brute covers up to 7 men; this covers the crowded positions where the two-ply
+//! stalemate bound and the mobile-unit counts decide most. `MATEPROOF_SEED=<n>` reruns with
+//! another base seed.
+
+use mateproof::board::{Position, Validation};
+use mateproof::classify::{
+    DrawRules, Goal, LineQuestion, LineSearch, LineTable, OpponentPlay, Quantifier,
+};
+use mateproof::kernel::SearchControl;
+
+mod classify_positions;
+mod common;
+use classify_positions::random_fen;
+use common::Rng;
+
+/// Random positions compared.
+const POSITIONS: usize = 500;
+
+const GOALS: [Goal; 7] = [
+    Goal::X_MATES,
+    Goal::X_MATED,
+    Goal::X_STALEMATED,
+    Goal::OPPONENT_STALEMATED,
+    Goal::DEAD,
+    Goal::DRAW,
+    Goal::ANY_END,
+];
+
+fn shortest(question: LineQuestion, pos: &Position, max: u32, plain: bool) -> Option<u32> {
+    let control = SearchControl::unlimited();
+    let mut table = LineTable::for_question(1, question);
+    let mut search = if plain {
+        LineSearch::plain(&mut table, &control)
+    } else {
+        LineSearch::new(&mut table, &control)
+    };
+    search.shortest(pos, max).expect("unlimited")
+}
+
+#[test]
+fn the_pruned_search_answers_as_the_plain_one() {
+    let (mut rng, _) = Rng::from_env(0xd1ff_5ea7);
+    let (e, a) = (Quantifier::Exists, Quantifier::ForAll);
+    let (mut compared, mut found) = (0, 0);
+    while compared < POSITIONS {
+        let Some(fen) = random_fen(&mut rng, 11) else {
+            continue;
+        };
+        let pos = Position::from_fen(&fen, Validation::Strict).expect("FEN");
+        let men = pos.occupied().count();
+        // Three plies (the last two pruned, and one ply above them) on crowded boards.
+        let max = if men <= 7 { 4 } else { 3 };
+        compared += 1;
+        for goal in GOALS {
+            for (x_plays, other) in [(e, e), (e, a), (a, e), (a, a)] {
+                let question = LineQuestion {
+                    x: pos.turn(),
+                    x_plays,
+                    opponent_plays: OpponentPlay::Moves(other),
+                    goal,
+                    draws: DrawRules::Problem,
+                };
+                let pruned = shortest(question, &pos, max, false);
+                let plain = shortest(question, &pos, max, true);
+                assert_eq!(pruned, plain, "{fen} within {max}: {question:?}");
+                found += usize::from(pruned.is_some_and(|p| p > 0));
+            }
+        }
+    }
+    assert!(
+        found >= 200,
+        "only {found} questions hold: the sample proves little"
+    );
+}
