@@ -27,7 +27,7 @@ mod verdict;
 
 pub use end::{DrawRules, LineEnd};
 pub use prune::{LineRules, MobileUnits};
-pub use search::{LineSearch, Stopped};
+pub use search::{stalemate_units, LineSearch, Stopped};
 pub use table::LineTable;
 pub use two_plies::OwnUnits;
 pub use verdict::{classify, classify_under, Classification, ForcedLoss, ForcedWin, Witnessed};

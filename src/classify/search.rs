@@ -366,8 +366,8 @@ impl<R: LineRules> LineSearch<'_, R> {
 
 /// The opponent's mobile units when some move here may stalemate it: few enough for one move
 /// to take them all away, with sensors one move can touch, and the king's free squares too
-/// ([`LineRules::one_move_may_stalemate`]).
-fn stalemate_units<R: LineRules>(pos: &R) -> Option<MobileUnits> {
+/// ([`LineRules::one_move_may_stalemate`]). `None`: no move here stalemates.
+pub fn stalemate_units<R: LineRules>(pos: &R) -> Option<MobileUnits> {
     // The king alone first: it often refuses, and costs less than the units.
     if !pos.one_move_may_stalemate(&MobileUnits::default()) {
         return None;

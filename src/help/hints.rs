@@ -1,29 +1,35 @@
-//! What the rules can tell the help search about the last move before it is played:
+//! What the rules can tell the help search about the last two moves before they are played:
 //! [`Hints::stalemate_candidates`] names the only moves that can stalemate the other side at
-//! once, so a stalemate search skips the last ply where no move can. The default knows
-//! nothing (every move is tried); the orthodox rules know the argument below.
+//! once, so a stalemate search skips the last ply where no move can, and
+//! [`Hints::stalemate_preparations`] the only moves after which the other side can stalemate
+//! the mover at once. The default knows nothing (every move is tried); the orthodox rules
+//! join two arguments: the landing argument below, which needs no move generated and so
+//! comes first, and the mobility bounds of the line search ([`crate::classify::LineRules`]:
+//! the stalemated king's free squares, each mobile man's sensors). Each keeps every move that
+//! may stalemate, so their intersection does too.
 //!
-//! A man of the stalemated side other than its king that stands on no line (rank, file or
-//! diagonal) of its own king cannot be pinned, so after a move of the other side that does not
-//! check it keeps its moves but for what that move changes on the board. A knight, bishop,
-//! rook or queen with a square next to it on one of its lines (a knight: a knight's step)
-//! free of its own men and of the other king keeps a legal move unless captured: the square
-//! stays empty or holds a man to capture. A pawn with a free push square or a man to capture
-//! loses its moves only if captured, or if the move lands on its push square and leaves the
-//! one square it could capture on. A stalemating move meets the condition of every such man.
+//! The landing argument. A man of the stalemated side other than its king that stands on no
+//! line (rank, file or diagonal) of its own king cannot be pinned, so after a move of the
+//! other side that does not check it keeps its moves but for what that move changes on the
+//! board. A knight, bishop, rook or queen with a square next to it on one of its lines (a
+//! knight: a knight's step) free of its own men and of the other king keeps a legal move
+//! unless captured: the square stays empty or holds a man to capture. A pawn with a free push
+//! square or a man to capture loses its moves only if captured, or if the move lands on its
+//! push square and leaves the one square it could capture on. A stalemating move meets the
+//! condition of every such man.
 //!
 //! Two of these men that only a landing can stop — a piece (captured where it stands) and a
 //! pawn with a free push square (captured, or blocked on that square) — ask for two landing
 //! squares, and one move has one (castling and en passant aside, which move or take two men):
-//! no stalemate in one. [`Hints::stalemate_preparations`] looks one move further back: a
-//! move of the side to be stalemated that is not a king move leaves such a man free but for
-//! the man moved and the square it lands on, so where two of them outlive the move, the move
-//! prepares no stalemate in one.
+//! no stalemate in one. One move further back, a move of the side to be stalemated that is
+//! not a king move leaves such a man free but for the man moved and the square it lands on,
+//! so where two of them outlive the move, the move prepares no stalemate in one.
 
 use crate::board::attacks::{
     bishop_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
 use crate::board::{Bitboard, Color, Move, Position, Role, Square};
+use crate::classify::{stalemate_units, LineRules};
 use crate::fairy::FairyPosition;
 use crate::rules::{Moves, Rules};
 
@@ -46,41 +52,73 @@ impl Hints for FairyPosition {}
 
 impl Hints for Position {
     fn stalemate_candidates(&self) -> Option<Moves<Self>> {
-        let units = free_units(self, !self.turn());
-        if units.is_empty() {
-            return None;
-        }
-        // One move captures one man: two pieces to take leave nothing to try.
-        let pieces = units.iter().filter(|u| matches!(u, FreeUnit::Piece { .. }));
-        // Castling and en passant move or take two men: they may meet two landings.
-        let single_landings = !self.castling().has_any(self.turn()) && self.ep_square().is_none();
-        if pieces.count() >= 2 || (single_landings && landings(&units) >= 2) {
+        let mut moves = match landing_candidates(self) {
+            Some(moves) if moves.is_empty() => return Some(moves),
+            Some(moves) => moves,
+            None => self.legal_moves(),
+        };
+        let Some(mobile) = stalemate_units(self) else {
             return Some(Moves::<Self>::new());
-        }
-        let mut moves = self.legal_moves();
-        moves.retain(|m| units.iter().all(|unit| unit.may_lose_its_moves(m)));
+        };
+        moves.retain(|m| self.may_stalemate(&mobile, m));
         Some(moves)
     }
 
     fn stalemate_preparations(&self) -> Option<Moves<Self>> {
-        let us = self.turn();
-        if self.castling().has_any(!us) {
-            return None;
-        }
-        let units = free_units(self, us);
-        if landings(&units) < 2 {
-            return None;
-        }
         let mut moves = self.legal_moves();
-        moves.retain(|m| {
-            // A king move changes its lines; a double step may be taken en passant.
-            let role = self.role_at(m.from());
-            role == Some(Role::King)
-                || (role == Some(Role::Pawn) && m.from().rank().abs_diff(m.to().rank()) == 2)
-                || units.iter().filter(|u| u.outlives(m)).count() < 2
-        });
-        Some(moves)
+        if let Some(mobile) = self.own_units(&moves) {
+            moves.retain(|m| self.may_be_stalemated_after(&mobile, m));
+        }
+        Some(landing_preparations(self, moves))
     }
+}
+
+/// The landing argument on the last ply: the only moves that may stalemate the other side
+/// (`None`: no man of its limits them).
+fn landing_candidates(pos: &Position) -> Option<Moves<Position>> {
+    let units = free_units(pos, !pos.turn());
+    if units.is_empty() {
+        return None;
+    }
+    // One move captures one man: two pieces to take leave nothing to try. Castling and en
+    // passant move or take two men: they may meet two landings.
+    let pieces = units.iter().filter(|u| matches!(u, FreeUnit::Piece { .. }));
+    let single_landings = !pos.castling().has_any(pos.turn()) && pos.ep_square().is_none();
+    if pieces.count() >= 2 || (single_landings && landings(&units) >= 2) {
+        return Some(Moves::<Position>::new());
+    }
+    let mut moves = pos.legal_moves();
+    moves.retain(|m| units.iter().all(|unit| unit.may_lose_its_moves(m)));
+    Some(moves)
+}
+
+/// The landing argument one move back: of `moves` (the side to move's), those after which
+/// the other side may stalemate it at once.
+fn landing_preparations(pos: &Position, mut moves: Moves<Position>) -> Moves<Position> {
+    if let Some(units) = landing_units_to_outlive(pos) {
+        moves.retain(|m| may_prepare(pos, &units, m));
+    }
+    moves
+}
+
+/// The side to move's free units, when two of them need a landing and the other side cannot
+/// castle (its rook and king would land twice); `None` otherwise.
+fn landing_units_to_outlive(pos: &Position) -> Option<Vec<FreeUnit>> {
+    if pos.castling().has_any(!pos.turn()) {
+        return None;
+    }
+    let units = free_units(pos, pos.turn());
+    (landings(&units) >= 2).then_some(units)
+}
+
+/// False when `m`, a move of the side whose free units are `units`, leaves two of them
+/// needing a landing: then no reply stalemates it.
+fn may_prepare(pos: &Position, units: &[FreeUnit], m: Move) -> bool {
+    // A king move changes its lines; a double step may be taken en passant.
+    let role = pos.role_at(m.from());
+    role == Some(Role::King)
+        || (role == Some(Role::Pawn) && m.from().rank().abs_diff(m.to().rank()) == 2)
+        || units.iter().filter(|u| u.outlives(m)).count() < 2
 }
 
 /// How many of `units` only a landing stops.
@@ -182,9 +220,10 @@ mod tests {
     use super::*;
     use crate::board::Validation;
 
+    /// The landing argument's candidates on the last ply, counted.
     fn candidates(fen: &str) -> Option<usize> {
         let pos = Position::from_fen(fen, Validation::Lenient).expect("fen");
-        pos.stalemate_candidates().map(|moves| moves.len())
+        landing_candidates(&pos).map(|moves| moves.len())
     }
 
     #[test]
@@ -207,10 +246,12 @@ mod tests {
         assert_eq!(candidates("k7/6p1/6Pb/6p1/6P1/8/8/K6R w - - 0 1"), None);
     }
 
+    /// The landing argument's preparations one move back (`None`: it limits nothing).
     fn preparations(fen: &str) -> Option<Vec<String>> {
         let pos = Position::from_fen(fen, Validation::Lenient).expect("fen");
-        pos.stalemate_preparations()
-            .map(|moves| moves.iter().map(|m| m.to_string()).collect())
+        landing_units_to_outlive(&pos)?;
+        let moves = landing_preparations(&pos, pos.legal_moves());
+        Some(moves.iter().map(|m| m.to_string()).collect())
     }
 
     #[test]
