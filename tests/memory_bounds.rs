@@ -103,3 +103,41 @@ fn a_large_hash_is_neither_written_when_made_nor_when_cleared() {
         "{after_clear} MB resident after ucinewgame and Clear Hash ({after_search} MB before)"
     );
 }
+
+/// `-maxmem` bounds the help search's table of dead ends too: a long `h=7` cut by `-maxtime`
+/// keeps the process's peak well below the table its length would get by default (256 MB,
+/// which a few seconds of search touch nearly everywhere).
+#[test]
+fn maxmem_bounds_the_help_search_table() {
+    let dir = std::env::temp_dir().join(format!("mateproof-maxmem-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("long-help.inp");
+    std::fs::write(
+        &input,
+        "BeginProblem\nPieces White Ka1 Bf1 Pb2 Black Kh8 Pa7 Pc7 Pe7 Pg7 Pd4 Pf4\n\
+         Stipulation h=7\nEndProblem\n",
+    )
+    .unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mateproof"))
+        .args(["popeye", input.to_str().unwrap(), "-maxmem", "8M", "-maxtime", "3"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the engine starts");
+    let mut peak = 0;
+    while child.try_wait().expect("status").is_none() {
+        if let Ok(status) = std::fs::read_to_string(format!("/proc/{}/status", child.id())) {
+            let hwm = status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok());
+            peak = peak.max(hwm.unwrap_or(0) / 1024);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut text).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(text.contains("Partial solution"), "the search was cut: {text}");
+    assert!(peak < 100, "{peak} MB at peak under -maxmem 8M");
+}
