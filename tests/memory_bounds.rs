@@ -119,7 +119,14 @@ fn maxmem_bounds_the_help_search_table() {
     )
     .unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_mateproof"))
-        .args(["popeye", input.to_str().unwrap(), "-maxmem", "8M", "-maxtime", "3"])
+        .args([
+            "popeye",
+            input.to_str().unwrap(),
+            "-maxmem",
+            "8M",
+            "-maxtime",
+            "3",
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -138,6 +145,9 @@ fn maxmem_bounds_the_help_search_table() {
     let mut text = String::new();
     std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut text).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
-    assert!(text.contains("Partial solution"), "the search was cut: {text}");
+    assert!(
+        text.contains("Partial solution"),
+        "the search was cut: {text}"
+    );
     assert!(peak < 100, "{peak} MB at peak under -maxmem 8M");
 }

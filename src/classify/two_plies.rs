@@ -26,7 +26,7 @@ use crate::board::{Bitboard, Move, MoveKind, Position, Role, Square};
 /// The most units a side can have: every man but its king.
 const MOST_UNITS: usize = 15;
 
-/// The side to move's units as [`LineRules::own_units`] finds them, with per unit the squares
+/// The side to move's units as [`LineRules::own_units`](super::LineRules::own_units) finds them, with per unit the squares
 /// A's own move must touch and the squares B's reply must touch to take its moves away.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct OwnUnits {

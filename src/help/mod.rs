@@ -1,6 +1,6 @@
 //! Help and series play: every line of cooperative play that reaches the goal (`h#N`,
 //! `h#N.5`, `h=N`, `ser-#N`, `ser-=N`, `ser-h#N`, `ser-s#N`, with `exact-`), as Popeye finds
-//! them. The search ([`search`]) is generic over [`Rules`] and returns each solution as a
+//! them. The search ([`search`]) is generic over [`Rules`](crate::rules::Rules) and returns each solution as a
 //! list of moves, passes (the other side's null move in series play) included; [`solve`]
 //! wraps it for a problem's position (orthodox or fairy) and builds the [`HelpSolution`] every writer reads.
 //!

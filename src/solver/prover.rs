@@ -3,10 +3,10 @@
 //! nodes AND nodes (every move must lose).
 //!
 //! Results go to the shared transposition table as proven bounds, so the tree builder can ask
-//! the same question thousands of times for the price of one search. Move ordering: the
-//! table's move, checks, captures, killers for the attacker; the table's refutation, killer
-//! refutations and then a refutation history for the defender. Mate in one is found from
-//! checking moves only.
+//! the same question thousands of times for the price of one search. Move ordering
+//! ([`ordering`]): the table's move, checks, captures, killers for the attacker; the table's
+//! refutation, killer refutations and then a refutation history for the defender. Mate in one
+//! is found from checking moves only.
 //!
 //! Most of a solve is spent refuting White's first moves, and a defender node whose first
 //! defence refutes costs one attacker search instead of several: the history (how often, and
@@ -21,11 +21,12 @@
 //! shape (mate in one from checking moves, no self or reflex test).
 
 mod exact;
+mod ordering;
 
 use super::tt::{BattleGoal, BattlePlay, Bounds, DirectMate, Question, TranspositionTable};
-use crate::board::{Position, INLINE_MOVES, MAX_MOVES};
-use crate::kernel::{PollPace, SearchControl, StackList};
-use crate::rules::{Moves, RuleMove, Rules, Sink};
+use crate::board::Position;
+use crate::kernel::{PollPace, SearchControl};
+use crate::rules::{RuleMove, Rules, Sink};
 use std::marker::PhantomData;
 
 const MAX_PLY: usize = 256;
@@ -500,89 +501,6 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
             .store(key, result_bounds(true, n, R::Move::default()));
         true
     }
-
-    fn add_killer(&mut self, attacker: bool, ply: usize, m: R::Move) {
-        let table = if attacker {
-            &mut self.attack_killers
-        } else {
-            &mut self.defence_killers
-        };
-        if let Some(slot) = table.get_mut(ply) {
-            if slot[0] != m {
-                slot[1] = slot[0];
-                slot[0] = m;
-            }
-        }
-    }
-
-    /// What another search (df-pn) proved at `ply` with `n` attacker moves left: the attack
-    /// that mates or the defence that refutes, for the killers and the refutation history.
-    pub(super) fn learn(&mut self, attacker: bool, ply: usize, m: R::Move, n: u32) {
-        self.add_killer(attacker, ply, m);
-        if !attacker {
-            self.add_refutation(m, n);
-        }
-    }
-
-    /// Deeper refutations weigh more: they saved larger searches.
-    fn add_refutation(&mut self, m: R::Move, n: u32) {
-        let slot = &mut self.refutations[R::history_index(m)];
-        *slot = slot.saturating_add(n * n);
-    }
-
-    fn killers(&self, attacker: bool, ply: usize) -> [R::Move; 2] {
-        let table = if attacker {
-            &self.attack_killers
-        } else {
-            &self.defence_killers
-        };
-        table.get(ply).copied().unwrap_or_default()
-    }
-
-    /// Attacker: the table's move, then checks, captures (most valuable victim first), killers.
-    pub(super) fn order_attacks(&self, pos: &R, moves: &mut Moves<R>, best: R::Move, ply: usize) {
-        let killers = self.killers(true, ply);
-        let checks = pos.check_info();
-        sort_by_score::<R>(moves, |m| {
-            if m == best {
-                return 1_000_000;
-            }
-            let mut score = 0;
-            if pos.gives_check_with(&checks, m) {
-                score += 10_000;
-            }
-            if let Some(victim) = pos.captured_value(m) {
-                score += 1_000 + victim;
-            }
-            if pos.is_major_promotion(m) {
-                score += 900;
-            }
-            if killers.contains(&m) {
-                score += 500;
-            }
-            score
-        });
-    }
-
-    /// Defender: the table's refutation and the killer refutations first, then the moves that
-    /// refuted most elsewhere.
-    pub(super) fn order_defences(&self, moves: &mut Moves<R>, best: R::Move, ply: usize) {
-        // Above any history weight, and within the range `sort_by_score` packs.
-        const FIRST: i32 = i32::MAX >> 2;
-        let killers = self.killers(false, ply);
-        let history = &self.refutations;
-        sort_by_score::<R>(moves, |m| {
-            if m == best {
-                FIRST
-            } else if m == killers[0] {
-                FIRST - 1
-            } else if m == killers[1] {
-                FIRST - 2
-            } else {
-                history[R::history_index(m)].min(FIRST as u32 - 3) as i32
-            }
-        });
-    }
 }
 
 fn result_bounds<M>(win: bool, n: u32, best: M) -> Bounds<M> {
@@ -599,22 +517,5 @@ fn result_bounds<M>(win: bool, n: u32, best: M) -> Bounds<M> {
             no_win_within: n,
             best,
         }
-    }
-}
-
-/// Sorts by descending score, keeping generation order among equal scores. Score, reversed
-/// index and move are packed into one integer so the sort compares plain numbers; the index
-/// takes 16 bits, far more than the moves of any orthodox position ([`MAX_MOVES`]).
-#[inline]
-fn sort_by_score<R: Rules>(moves: &mut Moves<R>, mut score: impl FnMut(R::Move) -> i32) {
-    debug_assert!(moves.len() <= MAX_MOVES);
-    let mut packed = StackList::<u64, INLINE_MOVES>::new();
-    for (i, &m) in moves.iter().enumerate() {
-        let s = (score(m) + (1 << 30)) as u64;
-        packed.push(s << 32 | ((0xffff - i as u64) << 16) | m.pack() as u64);
-    }
-    packed.sort_unstable_by(|a, b| b.cmp(a));
-    for (dst, p) in moves.iter_mut().zip(packed.iter()) {
-        *dst = R::Move::unpack(*p as u16);
     }
 }
