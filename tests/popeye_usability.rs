@@ -309,3 +309,28 @@ fn every_unsolvable_kind_is_named_and_the_run_goes_on() {
         assert_eq!(out.status.code(), Some(3), "{stdout}");
     }
 }
+
+/// Twin changes on the `ZeroPosition` command make twin a), as Popeye reads them (Popeye's
+/// text for this input, checked on Popeye 4.104); they were dropped before, in German silently.
+#[test]
+fn zero_position_changes_make_the_first_twin() {
+    let expected = "\nzeroposition\n\n\na) wRh1-->g1  \n\n  1.Ka8-b8 Rg1-g8 #\n\n\
+                    b) wRh1-->f1  \n\n  1.Ka8-b8 Rf1-f8 #\n\nsolution finished.\n\n\n";
+    let english = "BeginProblem\nStipulation h#1\nPieces White Kb6 Rh1 Black Ka8 Pb7\n\
+                   Option NoBoard\nZeroPosition move h1 g1\nTwin move h1 f1\nEndProblem\n";
+    let out = popeye(&["-regression"], english);
+    assert_eq!(text(&out.stdout), expected);
+    let german = "anfangproblem\nforderung h#1\nsteine weiss kb6 th1 schwarz ka8 bb7\n\
+                  option ohnebrett\nnullstellung versetze h1 g1\nzwilling versetze h1 f1\n\
+                  endeproblem\n";
+    let out = popeye(&["-regression"], german);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("a) wTh1-->g1") && stdout.contains("1.Ka8-b8 Tg1-g8 #"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("b) wTh1-->f1") && stdout.contains("1.Ka8-b8 Tf1-f8 #"),
+        "{stdout}"
+    );
+}

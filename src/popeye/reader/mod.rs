@@ -242,7 +242,7 @@ impl Reader<'_> {
                 Command::Forsyth => self.forsyth(&mut problem),
                 Command::Option => self.options(&mut problem),
                 Command::Twin => self.twin(&mut problem),
-                Command::ZeroPosition => problem.zero_position = true,
+                Command::ZeroPosition => self.zero_position(&mut problem),
                 Command::InitialGameArray => {
                     problem.board = crate::board::Setup::startpos().board;
                 }

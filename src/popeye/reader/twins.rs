@@ -12,6 +12,18 @@ use crate::popeye::twin::{orthodox_walk, Man, Mirror, TwinChange, TwinSpec};
 use crate::popeye::unsupported::Feature;
 
 impl Reader<'_> {
+    /// `ZeroPosition`: the diagram is not solved; twin changes on the same command make the
+    /// first twin (`ZeroPosition move e5 g8` is twin a), as a `Twin` command would be).
+    pub(super) fn zero_position(&mut self, problem: &mut ProblemSpec) {
+        problem.zero_position = true;
+        let changes_follow = self.lexer.peek_token().is_some_and(|token| {
+            matches!(keywords::twin_word(self.language, token), Lookup::Found(_))
+        });
+        if changes_follow {
+            self.twin(problem);
+        }
+    }
+
     pub(super) fn twin(&mut self, problem: &mut ProblemSpec) {
         let mut spec = TwinSpec::default();
         while let Some(token) = self.lexer.peek_token() {
