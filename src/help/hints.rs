@@ -126,8 +126,8 @@ fn landings(units: &[FreeUnit]) -> usize {
     units.iter().filter(|u| u.needs_a_landing()).count()
 }
 
-/// A man of the side not to move that has a move now, stands on no line of its king (so it
-/// cannot be pinned), and loses every move through the other side's move only as told.
+/// A man of the side to be stalemated that has a move now, stands on no line of its king (so
+/// it cannot be pinned), and loses every move through the other side's move only as told.
 enum FreeUnit {
     /// A knight, bishop, rook or queen on `at`, with `free` the squares next to it on its
     /// lines that hold none of its own men and not the other king: only a capture takes its
