@@ -51,45 +51,48 @@ pub trait Hints: Rules {
 impl Hints for FairyPosition {}
 
 impl Hints for Position {
+    /// The cheap refusals first (the landing count, then the king and the units' count of
+    /// the mobility bounds, both before any generation); then the moves, generated once and
+    /// kept where both arguments allow a stalemate.
     fn stalemate_candidates(&self) -> Option<Moves<Self>> {
-        let mut moves = match landing_candidates(self) {
-            Some(moves) if moves.is_empty() => return Some(moves),
-            Some(moves) => moves,
-            None => self.legal_moves(),
-        };
+        let units = free_units(self, !self.turn());
+        if landings_rule_out_a_stalemate(self, &units) {
+            return Some(Moves::<Self>::new());
+        }
         let Some(mobile) = stalemate_units(self) else {
             return Some(Moves::<Self>::new());
         };
-        moves.retain(|m| self.may_stalemate(&mobile, m));
+        let mut moves = self.legal_moves();
+        moves.retain(|m| may_lose_every_unit(&units, m) && self.may_stalemate(&mobile, m));
         Some(moves)
     }
 
+    /// The cheap landing test first: the mobility bound's per-move test costs far more, so
+    /// it sees only the moves the landings leave.
     fn stalemate_preparations(&self) -> Option<Moves<Self>> {
-        let mut moves = self.legal_moves();
-        if let Some(mobile) = self.own_units(&moves) {
+        let legal = self.legal_moves();
+        let mobile = self.own_units(&legal);
+        let mut moves = landing_preparations(self, legal);
+        if let Some(mobile) = mobile {
             moves.retain(|m| self.may_be_stalemated_after(&mobile, m));
         }
-        Some(landing_preparations(self, moves))
+        Some(moves)
     }
 }
 
-/// The landing argument on the last ply: the only moves that may stalemate the other side
-/// (`None`: no man of its limits them).
-fn landing_candidates(pos: &Position) -> Option<Moves<Position>> {
-    let units = free_units(pos, !pos.turn());
-    if units.is_empty() {
-        return None;
-    }
-    // One move captures one man: two pieces to take leave nothing to try. Castling and en
-    // passant move or take two men: they may meet two landings.
+/// True when the other side's free `units` (of the side to be stalemated, not to move) ask
+/// for more than one move can do: two pieces to capture (one move captures one man), or two
+/// landings where the side to move can neither castle nor take en passant (which move or take
+/// two men and may meet two landings).
+fn landings_rule_out_a_stalemate(pos: &Position, units: &[FreeUnit]) -> bool {
     let pieces = units.iter().filter(|u| matches!(u, FreeUnit::Piece { .. }));
     let single_landings = !pos.castling().has_any(pos.turn()) && pos.ep_square().is_none();
-    if pieces.count() >= 2 || (single_landings && landings(&units) >= 2) {
-        return Some(Moves::<Position>::new());
-    }
-    let mut moves = pos.legal_moves();
-    moves.retain(|m| units.iter().all(|unit| unit.may_lose_its_moves(m)));
-    Some(moves)
+    pieces.count() >= 2 || (single_landings && landings(units) >= 2)
+}
+
+/// The landing argument for one move: it may take every move of each unit.
+fn may_lose_every_unit(units: &[FreeUnit], m: Move) -> bool {
+    units.iter().all(|unit| unit.may_lose_its_moves(m))
 }
 
 /// The landing argument one move back: of `moves` (the side to move's), those after which
@@ -220,10 +223,24 @@ mod tests {
     use super::*;
     use crate::board::Validation;
 
-    /// The landing argument's candidates on the last ply, counted.
+    /// The landing argument's candidates on the last ply, counted (`None`: no unit limits
+    /// them).
     fn candidates(fen: &str) -> Option<usize> {
         let pos = Position::from_fen(fen, Validation::Lenient).expect("fen");
-        landing_candidates(&pos).map(|moves| moves.len())
+        let units = free_units(&pos, !pos.turn());
+        if units.is_empty() {
+            return None;
+        }
+        if landings_rule_out_a_stalemate(&pos, &units) {
+            return Some(0);
+        }
+        let moves = pos.legal_moves();
+        Some(
+            moves
+                .iter()
+                .filter(|&&m| may_lose_every_unit(&units, m))
+                .count(),
+        )
     }
 
     #[test]
