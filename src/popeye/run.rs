@@ -30,27 +30,9 @@ pub struct RunOptions {
     pub regression: bool,
     /// `-maxtime`: seconds per problem (a problem's own `MaxTime` wins if smaller).
     pub max_time: Option<Duration>,
-    /// `-maxmem`: the transposition table in MB (by default sized to the stipulation).
+    /// `-maxmem`: the transposition table in MB, in help and series play the table of dead
+    /// ends (by default sized to the stipulation).
     pub hash_mb: Option<usize>,
-}
-
-/// The limits every problem of a run is solved under: `-maxtime` and `-maxmem`.
-#[derive(Clone, Copy, Debug, Default)]
-struct RunLimits {
-    /// Seconds per problem (a problem's own `MaxTime` wins if smaller).
-    time: Option<Duration>,
-    /// The size of the solver's table (battle play) or dead-end table (help and series play)
-    /// in MB; by default sized to the stipulation.
-    table_mb: Option<usize>,
-}
-
-impl RunOptions {
-    fn limits(&self) -> RunLimits {
-        RunLimits {
-            time: self.max_time,
-            table_mb: self.hash_mb,
-        }
-    }
 }
 
 /// What a run produced.
@@ -136,7 +118,7 @@ fn render_streaming(
             .protocol
             .as_deref()
             .map(|path| protocol.open(path, options.regression, language));
-        let (mut text, partial) = problem_text(index, spec, language, options.limits(), solve);
+        let (mut text, partial) = problem_text(index, spec, language, options, solve);
         if let Some(Err(notice)) = opened {
             text.insert_str(0, &notice);
         }
@@ -235,7 +217,7 @@ fn problem_text(
     problem_index: usize,
     spec: &ProblemSpec,
     language: Language,
-    limits: RunLimits,
+    run: &RunOptions,
     solve: &mut dyn FnMut(&TwinContext) -> Result<Solution, SolveError>,
 ) -> (String, bool) {
     let mut out = String::new();
@@ -279,17 +261,17 @@ fn problem_text(
         out.push_str(&format!("\n{word}\n\n"));
     }
     let ending = if spec.has_fairy_men() {
-        let control = control_for(spec.options.solve.max_time, limits.time);
+        let control = control_for(spec.options.solve.max_time, run.max_time);
         let mut solve_twin = |_: usize, problem: &Problem<FairyPosition>| {
             solve_sized(
                 problem,
                 &control,
-                limits.table_mb,
+                run.hash_mb,
                 super::fairy_game::PRESENTATION,
             )
         };
         let twins = fairy_twin_problems(spec, language);
-        twins_text(spec, &twins, language, limits, &mut solve_twin, &mut out)
+        twins_text(spec, &twins, language, run, &mut solve_twin, &mut out)
     } else {
         let mut solve_twin = |twin_index: usize, problem: &Problem| {
             solve(&TwinContext {
@@ -300,7 +282,7 @@ fn problem_text(
             })
         };
         let twins = twin_problems(spec, language);
-        twins_text(spec, &twins, language, limits, &mut solve_twin, &mut out)
+        twins_text(spec, &twins, language, run, &mut solve_twin, &mut out)
     };
     if ending == Ending::Normal {
         out.push('\n');
@@ -328,7 +310,7 @@ fn twins_text<P: PopeyeGame>(
     spec: &ProblemSpec,
     twins: &[TwinProblem<P>],
     language: Language,
-    limits: RunLimits,
+    run: &RunOptions,
     solve: &mut TwinSolver<P>,
     out: &mut String,
 ) -> Ending {
@@ -340,7 +322,7 @@ fn twins_text<P: PopeyeGame>(
             out.push('\n');
         }
         let mut solve_twin = |problem: &Problem<P>| solve(twin_index, problem);
-        ending = twin_text(spec, twin, language, limits, &mut solve_twin, out);
+        ending = twin_text(spec, twin, language, run, &mut solve_twin, out);
     }
     ending
 }
@@ -350,12 +332,12 @@ fn twin_text<P: PopeyeGame>(
     spec: &ProblemSpec,
     twin: &TwinProblem<P>,
     language: Language,
-    limits: RunLimits,
+    run: &RunOptions,
     solve: &mut Solver<P>,
     out: &mut String,
 ) -> Ending {
     match &twin.problem {
-        Ok(problem) => play_text(spec, problem, language, limits, solve, out),
+        Ok(problem) => play_text(spec, problem, language, run, solve, out),
         Err(fault) => {
             let set_play = set_play_applies(spec, twin.stipulation);
             fault_text(fault, language, set_play, out)
@@ -409,13 +391,13 @@ fn play_text<P: PopeyeGame>(
     spec: &ProblemSpec,
     problem: &Problem<P>,
     language: Language,
-    limits: RunLimits,
+    run: &RunOptions,
     solve: &mut Solver<P>,
     out: &mut String,
 ) -> Ending {
     out.push('\n');
     if problem.stipulation.is_help_or_series() {
-        return help_twin_text(problem, &spec.options, language, limits, out);
+        return help_twin_text(problem, &spec.options, language, run, out);
     }
     let solution = match solve(problem) {
         Ok(solution) => solution,
@@ -463,10 +445,10 @@ fn help_twin_text<P: PopeyeGame>(
     problem: &Problem<P>,
     options: &PopeyeOptions,
     language: Language,
-    limits: RunLimits,
+    run: &RunOptions,
     out: &mut String,
 ) -> Ending {
-    let control = control_for(problem.options.max_time, limits.time);
+    let control = control_for(problem.options.max_time, run.max_time);
     let style = LineStyle::in_game(&problem.stipulation, P::MATING_LISTER);
     let mut numbering = Numbering::of(options);
     // StartMoveNumber/UpToMoveNumber: Popeye tries the full length only. MaxSolutions keeps
@@ -493,7 +475,7 @@ fn help_twin_text<P: PopeyeGame>(
         if index > 0 {
             out.push('\n');
         }
-        let mut solution = match help::solve(problem, part, limits.table_mb, &control) {
+        let mut solution = match help::solve(problem, part, run.hash_mb, &control) {
             Ok(solution) => solution,
             Err(error) => {
                 out.push_str(&error.to_string());
