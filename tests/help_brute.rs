@@ -15,87 +15,9 @@ use shakmaty::{CastlingMode, Chess, Position as _};
 use std::collections::BTreeSet;
 
 mod common;
+mod help_positions;
 use common::Rng;
-
-/// A random legal position with both kings and `extra` more men, `turn` to move.
-fn random_fen(rng: &mut Rng, extra: usize, black_to_move: bool) -> Option<String> {
-    let men = ['Q', 'R', 'B', 'N', 'P', 'q', 'r', 'b', 'n', 'p'];
-    let chosen: Vec<char> = (0..extra).map(|_| men[rng.below(men.len())]).collect();
-    random_fen_of(rng, &chosen, black_to_move)
-}
-
-/// A random legal position with both kings and the men `men` (FEN letters) on random squares.
-fn random_fen_of(rng: &mut Rng, men: &[char], black_to_move: bool) -> Option<String> {
-    let mut board = [None; 64];
-    let mut place = |c: char, rng: &mut Rng| loop {
-        let sq = rng.below(64);
-        let rank = sq / 8;
-        if board[sq].is_none() && !(c.eq_ignore_ascii_case(&'p') && (rank == 0 || rank == 7)) {
-            board[sq] = Some(c);
-            return;
-        }
-    };
-    place('K', rng);
-    place('k', rng);
-    for &c in men {
-        place(c, rng);
-    }
-    let mut fen = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match board[rank * 8 + file] {
-                Some(c) => {
-                    if empty > 0 {
-                        fen.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    fen.push(c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            fen.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            fen.push('/');
-        }
-    }
-    fen.push_str(if black_to_move {
-        " b - - 0 1"
-    } else {
-        " w - - 0 1"
-    });
-    let chess: Chess = fen
-        .parse::<Fen>()
-        .ok()?
-        .into_position(CastlingMode::Standard)
-        .ok()?;
-    // Both sides need moves to make the play interesting; the side not to move is not in
-    // check (shakmaty's validation).
-    (!chess.legal_moves().is_empty()).then_some(fen)
-}
-
-/// The shakmaty position of a FEN made by [`random_fen_of`].
-fn chess_of(fen: &str) -> Chess {
-    fen.parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Standard)
-        .unwrap()
-}
-
-/// The position after the legal move `m`.
-fn after(pos: &Chess, m: &shakmaty::Move) -> Chess {
-    let mut next = pos.clone();
-    next.play_unchecked(*m);
-    next
-}
-
-fn uci(pos: &Chess, m: &shakmaty::Move) -> String {
-    let _ = pos;
-    m.to_uci(CastlingMode::Standard).to_string()
-}
+use help_positions::{after, chess_of, random_fen, random_fen_of, uci};
 
 /// The goal suffered by the side to move.
 fn reached(pos: &Chess, stalemate: bool) -> bool {
@@ -116,7 +38,7 @@ fn help(
 ) {
     for m in pos.legal_moves() {
         let next = after(pos, &m);
-        path.push(uci(pos, &m));
+        path.push(uci(&m));
         if left == 1 {
             if reached(&next, stalemate) {
                 out.insert(path.join(" "));
@@ -149,13 +71,13 @@ fn series_end(pos: &Chess, end: SeriesEnd, stalemate: bool) -> Vec<Vec<String>> 
             .legal_moves()
             .iter()
             .filter(|m| reached(&after(pos, m), stalemate))
-            .map(|m| vec![uci(pos, m)])
+            .map(|m| vec![uci(m)])
             .collect(),
         SeriesEnd::Forced => {
             let moves = pos.legal_moves();
             let all = !moves.is_empty() && moves.iter().all(|m| reached(&after(pos, m), stalemate));
             if all {
-                moves.iter().map(|m| vec![uci(pos, m)]).collect()
+                moves.iter().map(|m| vec![uci(m)]).collect()
             } else {
                 vec![]
             }
@@ -174,7 +96,7 @@ fn series(
 ) {
     for m in pos.legal_moves() {
         let next = after(pos, &m);
-        path.push(uci(pos, &m));
+        path.push(uci(&m));
         if left == 1 {
             for tail in series_end(&next, end, stalemate) {
                 let mut line = path.clone();
@@ -318,7 +240,7 @@ fn the_stalemate_hint_keeps_every_stalemating_move() {
             .legal_moves()
             .iter()
             .filter(|m| after(&chess, m).is_stalemate())
-            .map(|m| uci(&chess, m))
+            .map(uci)
             .collect();
         let pos = Position::from_fen(&fen, Validation::Lenient).unwrap();
         let Some(candidates) = pos.stalemate_candidates() else {
@@ -386,7 +308,7 @@ fn the_preparation_hint_keeps_every_move_that_allows_a_stalemate() {
                     .iter()
                     .any(|r| after(&next, r).is_stalemate())
             })
-            .map(|m| uci(&chess, m))
+            .map(uci)
             .collect();
         assert!(
             expected.is_subset(&kept),

@@ -7,6 +7,7 @@ mod bitboard;
 mod castling;
 mod checks;
 mod color;
+pub mod distances;
 mod end_state;
 pub mod fen;
 mod flights;

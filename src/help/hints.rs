@@ -1,4 +1,6 @@
-//! What the rules can tell the help search about the last two moves before they are played:
+//! What the rules can tell the help search before it plays a move: whether the goal is
+//! within reach at all ([`Hints::goal_out_of_reach`], the moves-left argument of
+//! [`super::goal_reach`]), and about the last two moves:
 //! [`Hints::stalemate_candidates`] names the only moves that can stalemate the other side at
 //! once, so a stalemate search skips the last ply where no move can, and
 //! [`Hints::stalemate_preparations`] the only moves after which the other side can stalemate
@@ -31,6 +33,7 @@ use crate::board::attacks::{
 use crate::board::{Bitboard, Color, Move, Position, Role, Square};
 use crate::classify::{stalemate_units, LineRules};
 use crate::fairy::FairyPosition;
+use crate::problem::Goal;
 use crate::rules::{Moves, Rules};
 
 /// Knowledge of the rules the help search may use to skip moves.
@@ -45,6 +48,12 @@ pub trait Hints: Rules {
     /// once (`None`: any move may). Every such move is among them.
     fn stalemate_preparations(&self) -> Option<Moves<Self>> {
         None
+    }
+
+    /// True when no line of `plies` half-moves of help play from here can end in `goal` for
+    /// the side not making the last one, whatever both sides play (`false`: it may).
+    fn goal_out_of_reach(&self, _goal: Goal, _plies: u32) -> bool {
+        false
     }
 }
 
@@ -77,6 +86,11 @@ impl Hints for Position {
             moves.retain(|m| self.may_be_stalemated_after(&mobile, m));
         }
         Some(moves)
+    }
+
+    /// The moves-left argument ([`super::goal_reach`]).
+    fn goal_out_of_reach(&self, goal: Goal, plies: u32) -> bool {
+        super::goal_reach::out_of_reach(self, goal, plies)
     }
 }
 

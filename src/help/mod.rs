@@ -15,6 +15,7 @@
 //! starting, under `HalfDuplex` only so; `SetPlay` first solves the play with one half-move
 //! less, the other side starting.
 
+mod goal_reach;
 mod hints;
 mod search;
 mod table;

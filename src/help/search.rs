@@ -288,6 +288,11 @@ impl<R: Hints> Search<'_, R> {
         if !last && self.dead.contains(key, remaining) {
             return false;
         }
+        // The last move's own generation (mate candidates, stalemate hints) is cheaper.
+        if !last && !self.plan.series && pos.goal_out_of_reach(self.plan.goal, remaining) {
+            self.dead.insert(key, remaining);
+            return false;
+        }
         let moves = match ply {
             Ply::Last => self.final_moves(pos),
             Ply::BeforeOthersLast => self.preparing_moves(pos),

@@ -1,0 +1,234 @@
+//! Empty-board distances: the squares a man can stand on, and the squares it can attack,
+//! after at most n of its own moves on a board with no other man on it. A pawn may move
+//! diagonally at any time (as if there were always something to capture) and promotes to
+//! whatever serves. Every line on a real board needs at least as many moves of that man, so
+//! searches may prune with these sets ("moves left" arguments, as in Popeye's intelligent
+//! help play): a man that cannot reach a square within n moves here cannot on any board.
+//!
+//! The tables hold the levels 0 to [`HORIZON`]; a bound beyond the horizon reads the last
+//! level, which holds every square the man can ever reach (or attack), so it stays a
+//! superset.
+
+use super::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use super::{Bitboard, Color, Role, Square};
+use std::sync::OnceLock;
+
+/// The last level the tables tell apart; every larger bound reads it.
+pub const HORIZON: usize = 15;
+
+/// The seven walkers: the five pieces, and the pawn of each colour.
+const WALKERS: usize = 7;
+
+/// Per walker and square: the squares reached (or attacked) within 0..=HORIZON moves.
+struct Tables {
+    reach: Vec<[Bitboard; HORIZON + 1]>,
+    attack: Vec<[Bitboard; HORIZON + 1]>,
+}
+
+/// The squares a `color` man of `role` on `from` can stand on after at most `moves` of its
+/// own moves on an empty board (a pawn: as a pawn or as any piece it promotes to).
+pub fn reach_within(color: Color, role: Role, from: Square, moves: u32) -> Bitboard {
+    tables().reach[slot(color, role, from)][level(moves)]
+}
+
+/// The squares a `color` man of `role` on `from` can attack after at most `moves` of its own
+/// moves on an empty board.
+pub fn attack_within(color: Color, role: Role, from: Square, moves: u32) -> Bitboard {
+    tables().attack[slot(color, role, from)][level(moves)]
+}
+
+fn level(moves: u32) -> usize {
+    (moves as usize).min(HORIZON)
+}
+
+/// The table row of a man: pieces share one walker for both colours, pawns have one each.
+fn slot(color: Color, role: Role, from: Square) -> usize {
+    let walker = match (role, color) {
+        (Role::Pawn, Color::White) => 0,
+        (Role::Pawn, Color::Black) => 6,
+        (piece, _) => piece.index(),
+    };
+    walker * 64 + from.index()
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(build)
+}
+
+/// A man's state on the empty board: where it stands and what it is (a pawn may promote).
+#[derive(Clone, Copy)]
+struct State {
+    square: Square,
+    role: Role,
+}
+
+fn build() -> Tables {
+    let mut reach = vec![[Bitboard::EMPTY; HORIZON + 1]; WALKERS * 64];
+    let mut attack = vec![[Bitboard::EMPTY; HORIZON + 1]; WALKERS * 64];
+    for walker in 0..WALKERS {
+        let (color, role) = match walker {
+            0 => (Color::White, Role::Pawn),
+            6 => (Color::Black, Role::Pawn),
+            piece => (Color::White, Role::from_index(piece).unwrap_or(Role::King)),
+        };
+        for from in Square::all() {
+            let row = walker * 64 + from.index();
+            for (distance, state) in distances(color, State { square: from, role }) {
+                let seen = attacks_of(color, state);
+                for n in distance.min(HORIZON)..=HORIZON {
+                    reach[row][n] = reach[row][n].with(state.square);
+                    attack[row][n] |= seen;
+                }
+            }
+        }
+    }
+    Tables { reach, attack }
+}
+
+/// Every state a man can reach on the empty board, with its number of moves (breadth
+/// first, so each state once, at its shortest distance).
+fn distances(color: Color, start: State) -> Vec<(usize, State)> {
+    let index = |s: State| s.role.index() * 64 + s.square.index();
+    let mut seen = [false; 6 * 64];
+    seen[index(start)] = true;
+    let mut found = vec![(0, start)];
+    let mut next = 0;
+    while next < found.len() {
+        let (distance, state) = found[next];
+        next += 1;
+        for step in steps(color, state) {
+            if !seen[index(step)] {
+                seen[index(step)] = true;
+                found.push((distance + 1, step));
+            }
+        }
+    }
+    found
+}
+
+/// The states one move of the man leads to on the empty board.
+fn steps(color: Color, state: State) -> Vec<State> {
+    let to = |square| State {
+        square,
+        role: state.role,
+    };
+    match state.role {
+        Role::Pawn => pawn_steps(color, state.square),
+        Role::Knight => knight_attacks(state.square).into_iter().map(to).collect(),
+        Role::Bishop => bishop_attacks(state.square, Bitboard::EMPTY)
+            .into_iter()
+            .map(to)
+            .collect(),
+        Role::Rook => rook_attacks(state.square, Bitboard::EMPTY)
+            .into_iter()
+            .map(to)
+            .collect(),
+        Role::Queen => (rook_attacks(state.square, Bitboard::EMPTY)
+            | bishop_attacks(state.square, Bitboard::EMPTY))
+        .into_iter()
+        .map(to)
+        .collect(),
+        Role::King => king_attacks(state.square).into_iter().map(to).collect(),
+    }
+}
+
+/// A pawn's pushes (two from its second rank), captures, and promotions on the last rank.
+fn pawn_steps(color: Color, from: Square) -> Vec<State> {
+    let forward = color.forward();
+    let second_rank = if color == Color::White { 1 } else { 6 };
+    let last_rank = if color == Color::White { 7 } else { 0 };
+    let mut targets: Vec<Square> = [-1, 0, 1]
+        .iter()
+        .filter_map(|&df| from.offset(df, forward))
+        .collect();
+    if from.rank() == second_rank {
+        targets.extend(from.offset(0, 2 * forward));
+    }
+    let mut states = Vec::new();
+    for square in targets {
+        if square.rank() == last_rank {
+            states.extend(Role::PROMOTIONS.iter().map(|&role| State { square, role }));
+        } else {
+            states.push(State {
+                square,
+                role: Role::Pawn,
+            });
+        }
+    }
+    states
+}
+
+/// The squares the man attacks from its state on the empty board.
+fn attacks_of(color: Color, state: State) -> Bitboard {
+    let empty = Bitboard::EMPTY;
+    match state.role {
+        Role::Pawn => pawn_attacks(color, state.square),
+        Role::Knight => knight_attacks(state.square),
+        Role::Bishop => bishop_attacks(state.square, empty),
+        Role::Rook => rook_attacks(state.square, empty),
+        Role::Queen => rook_attacks(state.square, empty) | bishop_attacks(state.square, empty),
+        Role::King => king_attacks(state.square),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(name: &str) -> Square {
+        let b = name.as_bytes();
+        Square::from_coords(b[0] - b'a', b[1] - b'1').unwrap()
+    }
+
+    #[test]
+    fn a_knight_needs_six_moves_corner_to_corner_and_a_bishop_keeps_its_colour() {
+        let knight = |n| reach_within(Color::White, Role::Knight, sq("a1"), n);
+        assert!(!knight(5).contains(sq("h8")));
+        assert!(knight(6).contains(sq("h8")));
+        assert!(knight(0) == Bitboard::from_square(sq("a1")));
+        let bishop = reach_within(Color::Black, Role::Bishop, sq("c1"), 20);
+        assert!(bishop.contains(sq("h6")) && !bishop.contains(sq("h7")));
+        assert!(attack_within(Color::White, Role::Rook, sq("a1"), 0).contains(sq("a8")));
+        assert!(!attack_within(Color::White, Role::Rook, sq("a1"), 0).contains(sq("b2")));
+    }
+
+    #[test]
+    fn a_pawn_walks_forward_captures_anywhere_and_promotes_to_what_serves() {
+        let pawn = |n| reach_within(Color::White, Role::Pawn, sq("e2"), n);
+        assert!(pawn(1).contains(sq("e4")) && pawn(1).contains(sq("d3")));
+        assert!(!pawn(1).contains(sq("e1")) && !pawn(5).contains(sq("e1")));
+        assert!(pawn(6).contains(sq("e1")), "back as a queen: e8=Q, Qe8-e1");
+        // e2-e4, e5, e6, e7, e8 and promotes: five moves.
+        assert!(pawn(5).contains(sq("e8")) && !pawn(4).contains(sq("e8")));
+        assert!(pawn(6).contains(sq("a1")), "a queen from a8 reaches a1");
+        let black = attack_within(Color::Black, Role::Pawn, sq("d7"), 0);
+        assert_eq!(black, Bitboard::from_square(sq("c6")).with(sq("e6")));
+        assert!(attack_within(Color::Black, Role::Pawn, sq("b2"), 1).contains(sq("h8")));
+    }
+
+    /// Every level against a breadth-first search written another way: the squares reached
+    /// after exactly n moves, grown one move at a time from the level before.
+    #[test]
+    fn each_level_is_the_last_one_grown_by_one_move() {
+        for role in [
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+        ] {
+            for from in Square::all() {
+                let mut level = Bitboard::from_square(from);
+                for n in 0..=HORIZON as u32 {
+                    assert_eq!(reach_within(Color::White, role, from, n), level);
+                    let mut grown = level;
+                    for square in level {
+                        grown |= attacks_of(Color::White, State { square, role });
+                    }
+                    level = grown;
+                }
+            }
+        }
+    }
+}
