@@ -58,6 +58,10 @@ impl Position {
         let mut cover = [Bitboard::EMPTY; 6];
         for role in Role::ALL {
             let ours = self.pieces(us, role);
+            // A promotion's new man is filtered move by move, never by its role's mask.
+            if ours.is_empty() {
+                continue;
+            }
             let mut mask = if (ours & info.discoverers()).any() {
                 Bitboard::FULL
             } else {

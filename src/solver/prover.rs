@@ -30,6 +30,8 @@ use crate::rules::{RuleMove, Rules, Sink};
 use std::marker::PhantomData;
 
 const MAX_PLY: usize = 256;
+/// How many children of an attacker node are made ahead of the one searched.
+const AHEAD: usize = 8;
 
 /// Popeye's `Threat n` and `MaxFlightsquares n`: which White moves count as attacking moves.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -403,19 +405,21 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
         self.count_node();
         let mut moves = pos.legal_moves();
         self.order_attacks(pos, &mut moves, known.best, ply);
-        // Each child is made one step ahead and its table entry prefetched, so the probe at
-        // the start of `defend` rarely waits for memory.
-        let mut next = moves.first().map(|&m| pos.play(m));
-        if let Some(child) = &next {
+        // Each child is made a few steps ahead and its table entry prefetched, so the probe
+        // at the start of `defend` rarely waits for memory: near the leaves a child's search
+        // is shorter than one trip to memory.
+        let mut ahead: [Option<R>; AHEAD] = std::array::from_fn(|i| {
+            let child = pos.play(*moves.get(i)?);
             self.tt.prefetch(child.key());
-        }
+            Some(child)
+        });
         for i in 0..moves.len() {
             let m = moves[i];
-            let Some(child) = next.take() else { break };
-            if let Some(&following) = moves.get(i + 1) {
-                let ahead = pos.play(following);
-                self.tt.prefetch(ahead.key());
-                next = Some(ahead);
+            let Some(child) = ahead[i % AHEAD].take() else { break };
+            if let Some(&following) = moves.get(i + AHEAD) {
+                let made = pos.play(following);
+                self.tt.prefetch(made.key());
+                ahead[i % AHEAD] = Some(made);
             }
             if !self.restrictions.is_none() && !self.move_allowed(pos, m, n) {
                 continue;
