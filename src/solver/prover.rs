@@ -408,18 +408,20 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
         // Each child is made a few steps ahead and its table entry prefetched, so the probe
         // at the start of `defend` rarely waits for memory: near the leaves a child's search
         // is shorter than one trip to memory.
-        let mut ahead: [Option<R>; AHEAD] = std::array::from_fn(|i| {
-            let child = pos.play(*moves.get(i)?);
+        let made_ahead = |m: R::Move| {
+            let child = pos.play(m);
             self.tt.prefetch(child.key());
-            Some(child)
-        });
+            child
+        };
+        let mut ahead: [Option<R>; AHEAD] =
+            std::array::from_fn(|i| Some(made_ahead(*moves.get(i)?)));
         for i in 0..moves.len() {
             let m = moves[i];
-            let Some(child) = ahead[i % AHEAD].take() else { break };
+            let Some(child) = ahead[i % AHEAD].take() else {
+                break;
+            };
             if let Some(&following) = moves.get(i + AHEAD) {
-                let made = pos.play(following);
-                self.tt.prefetch(made.key());
-                ahead[i % AHEAD] = Some(made);
+                ahead[i % AHEAD] = Some(made_ahead(following));
             }
             if !self.restrictions.is_none() && !self.move_allowed(pos, m, n) {
                 continue;
@@ -478,14 +480,13 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
             }
             return false;
         }
-        let mut moves = pos.legal_moves();
+        let moves = pos.legal_moves();
         if moves.is_empty() {
             // Play is over: a success only if the attacker's last move reached the goal.
             return Q::PLAY == BattlePlay::Direct
                 && pos.is_check() == (Q::GOAL == BattleGoal::Mate);
         }
-        self.order_defences(&mut moves, known.best, ply);
-        for &m in moves.iter() {
+        for m in self.defence_queue(&moves, known.best, ply) {
             if m == killer {
                 continue; // already tried
             }
