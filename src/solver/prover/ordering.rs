@@ -173,3 +173,43 @@ fn sort_by_score<R: Rules>(moves: &mut Moves<R>, score: impl FnMut(R::Move) -> i
         *dst = R::Move::unpack(*p as u16);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Prover;
+    use crate::board::{Position, Validation};
+    use crate::kernel::SearchControl;
+    use crate::solver::TranspositionTable;
+
+    /// The queue hands out the defences in exactly the order `order_defences` sorts them into,
+    /// ties (equal history weights) included, with the table's move and killers set.
+    #[test]
+    fn the_defence_queue_takes_the_moves_in_the_sorted_order() {
+        let tt = TranspositionTable::new(1);
+        let control = SearchControl::unlimited();
+        let mut prover: Prover<'_, Position> = Prover::new(&tt, &control);
+        for fen in [
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 4 4",
+            "8/8/8/4k3/8/8/Q7/4K3 b - - 0 1",
+            "1k6/8/8/8/8/8/1p6/4K3 b - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen, Validation::Lenient).expect("legal position");
+            let moves = pos.legal_moves();
+            // Some history, with ties, and two killers and a table move among the moves.
+            for (i, &m) in moves.iter().enumerate() {
+                if i % 3 == 0 {
+                    prover.add_refutation(m, 1 + (i % 2) as u32);
+                }
+            }
+            let at = |i: usize| moves.as_slice()[i % moves.len()];
+            prover.add_killer(false, 1, at(5));
+            prover.add_killer(false, 1, at(2));
+            for best in [at(7), Default::default()] {
+                let mut sorted = pos.legal_moves();
+                prover.order_defences(&mut sorted, best, 1);
+                let queued: Vec<_> = prover.defence_queue(&moves, best, 1).collect();
+                assert_eq!(queued, sorted.as_slice(), "{fen}");
+            }
+        }
+    }
+}
