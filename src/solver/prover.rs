@@ -413,20 +413,23 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
             self.tt.prefetch(child.key());
             child
         };
-        let mut ahead: [Option<R>; AHEAD] =
-            std::array::from_fn(|i| Some(made_ahead(*moves.get(i)?)));
+        // A ring of one more than that, so that no child is moved once made.
+        let mut ahead: [Option<R>; AHEAD + 1] = std::array::from_fn(|i| {
+            let &m = moves.get(i).filter(|_| i < AHEAD)?;
+            Some(made_ahead(m))
+        });
         for i in 0..moves.len() {
             let m = moves[i];
-            let Some(child) = ahead[i % AHEAD].take() else {
+            if let Some(&following) = moves.get(i + AHEAD) {
+                ahead[(i + AHEAD) % (AHEAD + 1)] = Some(made_ahead(following));
+            }
+            let Some(child) = &ahead[i % (AHEAD + 1)] else {
                 break;
             };
-            if let Some(&following) = moves.get(i + AHEAD) {
-                ahead[i % AHEAD] = Some(made_ahead(following));
-            }
             if !self.restrictions.is_none() && !self.move_allowed(pos, m, n) {
                 continue;
             }
-            if self.defend(&child, n - 1, ply + 1) {
+            if self.defend(child, n - 1, ply + 1) {
                 if !self.aborted {
                     self.tt.store(key, result_bounds(true, n, m));
                     self.add_killer(true, ply, m);
