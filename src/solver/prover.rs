@@ -172,15 +172,18 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
     }
 
     fn mate_in_one_at(&mut self, pos: &R, ply: usize) -> Option<R::Move> {
+        // Most checks leave the king a flight: the rules skip those without making them. The
+        // last mate found at this ply is tried first when it is among the candidates (a legal
+        // check that may mate), so a killer that cannot mate costs nothing more.
+        let candidates = pos.mate_candidates();
         let killer = self.mate_killers.get(ply).copied().unwrap_or_default();
-        if !killer.is_null() && pos.is_legal(killer) && pos.gives_check(killer) {
+        if !killer.is_null() && candidates.contains(killer) {
             self.count_node();
             if !pos.play(killer).has_legal_move() {
                 return Some(killer);
             }
         }
-        // Most checks leave the king a flight: the rules skip those without making them.
-        for &m in pos.mate_candidates().iter() {
+        for &m in candidates.iter() {
             if m == killer {
                 continue;
             }
