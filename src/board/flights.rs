@@ -47,6 +47,13 @@ impl Flights {
         Flights { open, occupied }
     }
 
+    /// Flights found another way: `open` as [`Flights::new`] defines it, `occupied` the board
+    /// without the defending king ([`Position::open_flights`] finds them in bulk).
+    #[inline]
+    pub(super) fn from_parts(open: Bitboard, occupied: Bitboard) -> Flights {
+        Flights { open, occupied }
+    }
+
     /// The open flights: squares next to the king that no attacker covers now.
     #[inline]
     pub fn open(&self) -> Bitboard {

@@ -226,11 +226,20 @@ impl<'p, 'a, R: Rules, Q: Question> Dfpn<'p, 'a, R, Q> {
         let child_n = if attacker { n - 1 } else { n };
         // Children's numbers are looked up once and then refreshed only for the child just
         // searched: re-reading every sibling each round costs more than stale heuristics do.
+        // All children are made first, their table entries prefetched, so the lookups do not
+        // wait for memory one after the other.
+        let children: Vec<R> = moves
+            .iter()
+            .map(|&m| {
+                let child = pos.play(m);
+                self.table().prefetch(child.key());
+                child
+            })
+            .collect();
         let mut child_numbers: Vec<Numbers> = Vec::with_capacity(moves.len());
-        for &m in moves.iter() {
+        for child in &children {
             self.prover.note_node();
-            let child = pos.play(m);
-            child_numbers.push(self.lookup(&child, child_n, !attacker));
+            child_numbers.push(self.lookup(child, child_n, !attacker));
         }
         loop {
             if self.out_of_budget() {
@@ -291,9 +300,8 @@ impl<'p, 'a, R: Rules, Q: Question> Dfpn<'p, 'a, R, Q> {
                     th_dn.min(second_value.saturating_add(1)),
                 )
             };
-            let child = pos.play(moves[i]);
             child_numbers[i] = self.mid(
-                &child,
+                &children[i],
                 child_n,
                 !attacker,
                 child_th_pn,

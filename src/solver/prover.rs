@@ -30,6 +30,8 @@ use crate::rules::{RuleMove, Rules, Sink};
 use std::marker::PhantomData;
 
 const MAX_PLY: usize = 256;
+/// How many children of an attacker node are made ahead of the one searched.
+const AHEAD: usize = 8;
 
 /// Popeye's `Threat n` and `MaxFlightsquares n`: which White moves count as attacking moves.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -170,15 +172,18 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
     }
 
     fn mate_in_one_at(&mut self, pos: &R, ply: usize) -> Option<R::Move> {
+        // Most checks leave the king a flight: the rules skip those without making them. The
+        // last mate found at this ply is tried first when it is among the candidates (a legal
+        // check that may mate), so a killer that cannot mate costs nothing more.
+        let candidates = pos.mate_candidates();
         let killer = self.mate_killers.get(ply).copied().unwrap_or_default();
-        if !killer.is_null() && pos.is_legal(killer) && pos.gives_check(killer) {
+        if !killer.is_null() && candidates.contains(killer) {
             self.count_node();
             if !pos.play(killer).has_legal_move() {
                 return Some(killer);
             }
         }
-        // Most checks leave the king a flight: the rules skip those without making them.
-        for &m in pos.mate_candidates().iter() {
+        for &m in candidates.iter() {
             if m == killer {
                 continue;
             }
@@ -403,24 +408,31 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
         self.count_node();
         let mut moves = pos.legal_moves();
         self.order_attacks(pos, &mut moves, known.best, ply);
-        // Each child is made one step ahead and its table entry prefetched, so the probe at
-        // the start of `defend` rarely waits for memory.
-        let mut next = moves.first().map(|&m| pos.play(m));
-        if let Some(child) = &next {
+        // Each child is made a few steps ahead and its table entry prefetched, so the probe
+        // at the start of `defend` rarely waits for memory: near the leaves a child's search
+        // is shorter than one trip to memory.
+        let made_ahead = |m: R::Move| {
+            let child = pos.play(m);
             self.tt.prefetch(child.key());
-        }
+            child
+        };
+        // A ring of one more than that, so that no child is moved once made.
+        let mut ahead: [Option<R>; AHEAD + 1] = std::array::from_fn(|i| {
+            let &m = moves.get(i).filter(|_| i < AHEAD)?;
+            Some(made_ahead(m))
+        });
         for i in 0..moves.len() {
             let m = moves[i];
-            let Some(child) = next.take() else { break };
-            if let Some(&following) = moves.get(i + 1) {
-                let ahead = pos.play(following);
-                self.tt.prefetch(ahead.key());
-                next = Some(ahead);
+            if let Some(&following) = moves.get(i + AHEAD) {
+                ahead[(i + AHEAD) % (AHEAD + 1)] = Some(made_ahead(following));
             }
+            let Some(child) = &ahead[i % (AHEAD + 1)] else {
+                break;
+            };
             if !self.restrictions.is_none() && !self.move_allowed(pos, m, n) {
                 continue;
             }
-            if self.defend(&child, n - 1, ply + 1) {
+            if self.defend(child, n - 1, ply + 1) {
                 if !self.aborted {
                     self.tt.store(key, result_bounds(true, n, m));
                     self.add_killer(true, ply, m);
@@ -474,14 +486,13 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
             }
             return false;
         }
-        let mut moves = pos.legal_moves();
+        let moves = pos.legal_moves();
         if moves.is_empty() {
             // Play is over: a success only if the attacker's last move reached the goal.
             return Q::PLAY == BattlePlay::Direct
                 && pos.is_check() == (Q::GOAL == BattleGoal::Mate);
         }
-        self.order_defences(&mut moves, known.best, ply);
-        for &m in moves.iter() {
+        for m in self.defence_queue(&moves, known.best, ply) {
             if m == killer {
                 continue; // already tried
             }

@@ -88,11 +88,29 @@ impl<R: Rules, Q: Question> Prover<'_, R, Q> {
         best: R::Move,
         ply: usize,
     ) {
+        sort_by_score::<R>(moves, self.defence_score(best, ply));
+    }
+
+    /// The defender's moves in [`Prover::order_defences`]' order, taken one at a time: most
+    /// defender nodes are refuted by the first move tried, and sorting the rest is wasted.
+    pub(super) fn defence_queue(
+        &self,
+        moves: &Moves<R>,
+        best: R::Move,
+        ply: usize,
+    ) -> DefenceQueue<R> {
+        DefenceQueue {
+            keys: packed_keys::<R>(moves, self.defence_score(best, ply)),
+            game: std::marker::PhantomData,
+        }
+    }
+
+    fn defence_score(&self, best: R::Move, ply: usize) -> impl Fn(R::Move) -> i32 + '_ {
         // Above any history weight, and within the range `sort_by_score` packs.
         const FIRST: i32 = i32::MAX >> 2;
         let killers = self.killers(false, ply);
         let history = &self.refutations;
-        sort_by_score::<R>(moves, |m| {
+        move |m| {
             if m == best {
                 FIRST
             } else if m == killers[0] {
@@ -102,23 +120,96 @@ impl<R: Rules, Q: Question> Prover<'_, R, Q> {
             } else {
                 history[R::history_index(m)].min(FIRST as u32 - 3) as i32
             }
-        });
+        }
     }
 }
 
-/// Sorts by descending score, keeping generation order among equal scores. Score, reversed
-/// index and move are packed into one integer so the sort compares plain numbers; the index
-/// takes 16 bits, far more than the moves of any orthodox position ([`MAX_MOVES`]).
+/// Moves waiting in order of descending score (generation order among equal scores): each
+/// `next` takes the best one left.
+pub(super) struct DefenceQueue<R: Rules> {
+    /// Packed as by [`packed_keys`]; a move taken is set to 0, below every key.
+    keys: StackList<u64, INLINE_MOVES>,
+    game: std::marker::PhantomData<R>,
+}
+
+impl<R: Rules> Iterator for DefenceQueue<R> {
+    type Item = R::Move;
+
+    #[inline]
+    fn next(&mut self) -> Option<R::Move> {
+        let keys = self.keys.as_mut_slice();
+        let (i, &key) = keys.iter().enumerate().max_by_key(|&(_, &k)| k)?;
+        if key == 0 {
+            return None;
+        }
+        keys[i] = 0;
+        Some(R::Move::unpack(key as u16))
+    }
+}
+
+/// Score, reversed index and move packed into one integer per move, so that comparing plain
+/// numbers orders by descending score and then generation order; the index takes 16 bits, far
+/// more than the moves of any orthodox position ([`MAX_MOVES`]). Every key is at least 2^62.
 #[inline]
-fn sort_by_score<R: Rules>(moves: &mut Moves<R>, mut score: impl FnMut(R::Move) -> i32) {
+fn packed_keys<R: Rules>(
+    moves: &Moves<R>,
+    mut score: impl FnMut(R::Move) -> i32,
+) -> StackList<u64, INLINE_MOVES> {
     debug_assert!(moves.len() <= MAX_MOVES);
     let mut packed = StackList::<u64, INLINE_MOVES>::new();
     for (i, &m) in moves.iter().enumerate() {
         let s = (score(m) + (1 << 30)) as u64;
         packed.push(s << 32 | ((0xffff - i as u64) << 16) | m.pack() as u64);
     }
+    packed
+}
+
+/// Sorts by descending score, keeping generation order among equal scores.
+#[inline]
+fn sort_by_score<R: Rules>(moves: &mut Moves<R>, score: impl FnMut(R::Move) -> i32) {
+    let mut packed = packed_keys::<R>(moves, score);
     packed.sort_unstable_by(|a, b| b.cmp(a));
     for (dst, p) in moves.iter_mut().zip(packed.iter()) {
         *dst = R::Move::unpack(*p as u16);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Prover;
+    use crate::board::{Position, Validation};
+    use crate::kernel::SearchControl;
+    use crate::solver::TranspositionTable;
+
+    /// The queue hands out the defences in exactly the order `order_defences` sorts them into,
+    /// ties (equal history weights) included, with the table's move and killers set.
+    #[test]
+    fn the_defence_queue_takes_the_moves_in_the_sorted_order() {
+        let tt = TranspositionTable::new(1);
+        let control = SearchControl::unlimited();
+        let mut prover: Prover<'_, Position> = Prover::new(&tt, &control);
+        for fen in [
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 4 4",
+            "8/8/8/4k3/8/8/Q7/4K3 b - - 0 1",
+            "1k6/8/8/8/8/8/1p6/4K3 b - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen, Validation::Lenient).expect("legal position");
+            let moves = pos.legal_moves();
+            // Some history, with ties, and two killers and a table move among the moves.
+            for (i, &m) in moves.iter().enumerate() {
+                if i % 3 == 0 {
+                    prover.add_refutation(m, 1 + (i % 2) as u32);
+                }
+            }
+            let at = |i: usize| moves.as_slice()[i % moves.len()];
+            prover.add_killer(false, 1, at(5));
+            prover.add_killer(false, 1, at(2));
+            for best in [at(7), Default::default()] {
+                let mut sorted = pos.legal_moves();
+                prover.order_defences(&mut sorted, best, 1);
+                let queued: Vec<_> = prover.defence_queue(&moves, best, 1).collect();
+                assert_eq!(queued, sorted.as_slice(), "{fen}");
+            }
+        }
     }
 }
