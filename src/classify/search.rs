@@ -92,11 +92,24 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
     /// The moves at `pos` after which the question holds within `plies` − 1: the keys when the
     /// side to move is x under ∃. Empty at an end, at `plies` = 0, or when the mover passes.
     pub fn successful_moves(&mut self, pos: &R, plies: u32) -> Result<Vec<R::Move>, Stopped> {
+        self.successful(pos, plies, usize::MAX)
+    }
+
+    /// The first of [`LineSearch::successful_moves`] in move order, searching no further.
+    fn first_successful_move(&mut self, pos: &R, plies: u32) -> Result<Option<R::Move>, Stopped> {
+        Ok(self.successful(pos, plies, 1)?.first().copied())
+    }
+
+    /// At most `most` of the successful moves, in move order.
+    fn successful(&mut self, pos: &R, plies: u32, most: usize) -> Result<Vec<R::Move>, Stopped> {
         let mut found = Vec::new();
         if plies == 0 || self.question.play_of(pos.turn()).is_none() {
             return Ok(found);
         }
         for m in pos.legal_moves().iter().copied() {
+            if found.len() == most {
+                break;
+            }
             if self.holds_after(pos, m, plies - 1)? {
                 found.push(m);
             }
@@ -122,8 +135,8 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
         while self.end_of(&pos).is_none() && left > 0 {
             let next = match self.question.play_of(pos.turn()) {
                 None => R::Move::default(),
-                Some(Quantifier::Exists) => match self.successful_moves(&pos, left)?.first() {
-                    Some(&m) => m,
+                Some(Quantifier::Exists) => match self.first_successful_move(&pos, left)? {
+                    Some(m) => m,
                     None => break,
                 },
                 Some(Quantifier::ForAll) => self.longest_resistance(&pos, left)?,
