@@ -169,7 +169,7 @@ impl LineRules for Position {
         let sensors = &units.sensors[..units.count.min(MOST_UNITS_ONE_MOVE_TAKES + 1) as usize];
         let free = king_cover::free_squares(self, !self.turn());
         let occupied = self.occupied();
-        one_move_may_touch(sensors, self.by_color(self.turn()), |origin| {
+        one_move_may_touch(sensors, u16::MAX, self.by_color(self.turn()), |origin| {
             king_cover::landings_covering(self, self.turn(), origin, free, occupied)
         })
     }
@@ -220,19 +220,22 @@ impl LineRules for Position {
 }
 
 /// Whether one ordinary move (an origin among `origins`, a landing among `landings(origin)`)
-/// may touch each of `sensors` with its origin or its landing: some origin must leave sensors
-/// that share a square with its landings.
+/// may touch each of the `sensors` whose bit is set in `which` with its origin or its landing:
+/// some origin must leave sensors that share a square with its landings.
 pub(super) fn one_move_may_touch(
     sensors: &[Bitboard],
+    which: u16,
     origins: Bitboard,
     landings: impl Fn(Square) -> Bitboard,
 ) -> bool {
     origins.into_iter().any(|origin| {
         // The sensors first: they are cheap, and often leave no landing to look at.
-        let needed = sensors
-            .iter()
-            .filter(|s| !s.contains(origin))
-            .fold(Bitboard::FULL, |needed, &s| needed & s);
+        let mut needed = Bitboard::FULL;
+        for (i, &sensor) in sensors.iter().enumerate() {
+            if which & (1 << i) != 0 && !sensor.contains(origin) {
+                needed &= sensor;
+            }
+        }
         needed.any() && (landings(origin) & needed).any()
     })
 }

@@ -92,21 +92,6 @@ impl OwnUnits {
         units
     }
 
-    /// The sensors of the units in `left`, from `of` (`theirs` or `unpinned`).
-    fn sensors_of(
-        &self,
-        left: u16,
-        of: &[Bitboard; MOST_UNITS],
-    ) -> ([Bitboard; MOST_UNITS], usize) {
-        let mut sensors = [Bitboard::EMPTY; MOST_UNITS];
-        let mut n = 0;
-        for i in (0..self.count).filter(|&i| left & (1 << i) != 0) {
-            sensors[n] = of[i];
-            n += 1;
-        }
-        (sensors, n)
-    }
-
     /// The units that stay units when A's king moves to `king` (no castling): those off every
     /// line through `king`, which no man of B can pin to it there, with a move whose path
     /// avoids `king`.
@@ -144,10 +129,10 @@ pub(super) fn may_be_stalemated_after(pos: &Position, units: &OwnUnits, m: Move)
             left |= 1 << i;
         }
     }
-    let (sensors, n) = units.sensors_of(left, &units.theirs);
+    let sensors = &units.theirs[..units.count];
     let their_men = pos.by_color(!pos.turn()).without(m.to());
     // The units alone first (no man of B can touch them all): cheaper than the king's squares.
-    if n > 0 && !one_move_may_touch(&sensors[..n], their_men, |_| Bitboard::FULL) {
+    if left != 0 && !one_move_may_touch(sensors, left, their_men, |_| Bitboard::FULL) {
         return false;
     }
     // The king's free squares after A's move: not the landing, nor one that a line of B
@@ -170,7 +155,7 @@ pub(super) fn may_be_stalemated_after(pos: &Position, units: &OwnUnits, m: Move)
         }
     }
     let occupied = pos.occupied() - opened;
-    one_move_may_touch(&sensors[..n], their_men, |origin| {
+    one_move_may_touch(sensors, left, their_men, |origin| {
         king_cover::landings_covering(pos, !pos.turn(), origin, free, occupied)
     })
 }
@@ -182,8 +167,9 @@ pub(super) fn may_be_stalemated_after(pos: &Position, units: &OwnUnits, m: Move)
 fn king_may_be_stalemated_after(pos: &Position, units: &OwnUnits, m: Move) -> bool {
     let (a, king) = (pos.turn(), m.to());
     let their_men = pos.by_color(!a).without(king);
-    let (sensors, n) = units.sensors_of(units.left_by_king_on(king), &units.unpinned);
-    if n > 0 && !one_move_may_touch(&sensors[..n], their_men, |_| Bitboard::FULL) {
+    let sensors = &units.unpinned[..units.count];
+    let left = units.left_by_king_on(king);
+    if left != 0 && !one_move_may_touch(sensors, left, their_men, |_| Bitboard::FULL) {
         return false;
     }
     let occupied = pos.occupied().without(m.from()).with(king);
@@ -194,7 +180,7 @@ fn king_may_be_stalemated_after(pos: &Position, units: &OwnUnits, m: Move) -> bo
         .into_iter()
         .filter(|&s| !pos.is_attacked(s, !a, without_king))
         .fold(Bitboard::EMPTY, Bitboard::with);
-    one_move_may_touch(&sensors[..n], their_men, |origin| {
+    one_move_may_touch(sensors, left, their_men, |origin| {
         king_cover::landings_covering(pos, !a, origin, free, occupied)
     })
 }
