@@ -95,18 +95,24 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
         self.successful(pos, plies, usize::MAX)
     }
 
-    /// The first of [`LineSearch::successful_moves`] in move order, searching no further.
+    /// The first successful move in the order the search tries them ([`LineSearch::order`]),
+    /// searching no further: the one the search found, its answers still in the table.
     fn first_successful_move(&mut self, pos: &R, plies: u32) -> Result<Option<R::Move>, Stopped> {
         Ok(self.successful(pos, plies, 1)?.first().copied())
     }
 
-    /// At most `most` of the successful moves, in move order.
+    /// At most `most` of the successful moves: all of them in move order, or the first in the
+    /// search's order.
     fn successful(&mut self, pos: &R, plies: u32, most: usize) -> Result<Vec<R::Move>, Stopped> {
         let mut found = Vec::new();
         if plies == 0 || self.question.play_of(pos.turn()).is_none() {
             return Ok(found);
         }
-        for m in pos.legal_moves().iter().copied() {
+        let mut moves = pos.legal_moves();
+        if most == 1 {
+            self.order(pos, plies, &mut moves);
+        }
+        for m in moves.iter().copied() {
             if found.len() == most {
                 break;
             }
@@ -260,6 +266,8 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
                 let moves = self.candidates(pos, plies);
                 match quantifier {
                     Quantifier::Exists => {
+                        let mut moves = moves;
+                        self.order(pos, plies, &mut moves);
                         moves.iter().any(|&m| self.search(&pos.play(m), plies - 1))
                     }
                     Quantifier::ForAll => {
@@ -339,6 +347,23 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
 }
 
 impl<R: LineRules> LineSearch<'_, R> {
+    /// The order of the moves at an ∃ ply: captures first (keeping their order, and the
+    /// others' among themselves) when the goal holds a stalemate and at least three plies are
+    /// left, for a capture takes men the stalemate would have to take away; else move order.
+    /// Only which line is found first depends on it, never an answer.
+    fn order(&self, pos: &R, plies: u32, moves: &mut Moves<R>) {
+        if plies < 3 || !self.prunes || !self.question.goal.meets(Goal::STALEMATE) {
+            return;
+        }
+        let mut front = 0;
+        for i in 0..moves.len() {
+            if pos.captured_value(moves[i]).is_some() {
+                moves[front..=i].rotate_right(1);
+                front += 1;
+            }
+        }
+    }
+
     /// The moves worth trying two plies before the bound when the goal is stalemate: those
     /// that may stalemate the other side at once ([`LineRules::may_stalemate`]) and those after
     /// which the other side's reply may stalemate the mover
