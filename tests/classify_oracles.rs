@@ -153,7 +153,7 @@ fn a_witness_searches_no_further_than_its_first_successful_move() {
     assert_eq!(line.len(), 5);
     let end = line
         .iter()
-        .fold(p.clone(), |at, &m| mateproof::rules::Rules::play(&at, m));
+        .fold(p, |at, &m| mateproof::rules::Rules::play(&at, m));
     assert!(
         mateproof::classify::LineEnd::of(&end).is_some(),
         "the witness ends the line"

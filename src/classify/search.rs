@@ -2,7 +2,9 @@
 //! a position end in the question's goal? Depth-first over the rules, with the
 //! [`LineTable`]'s bounds, shortest first by iterative deepening, and goal-directed pruning on
 //! the last ply (only checks can mate; a goal the mover's last ply cannot reach fails at once)
-//! and, for stalemates, on the ply before it ([`LineRules::may_be_stalemated_after`]).
+//! and, for stalemates, on the ply before it ([`LineRules::may_be_stalemated_after`]). A
+//! stalemate search tries captures first at its ∃ plies, and a witness follows the search's
+//! order, so it walks the line the search found.
 //!
 //! Every answer it gives is exact for the question and bound asked; a stopped search (time,
 //! nodes, `stop`) gives [`Stopped`] instead of an answer and stores nothing it did not finish.
