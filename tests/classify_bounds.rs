@@ -42,40 +42,60 @@ fn samples(seed: u64, count: usize) -> impl Iterator<Item = (String, Chess, Posi
     .take(count)
 }
 
+/// Positions where the stalemating move uncovers a pin by leaving a square between the
+/// stalemated king and its man: 1.Nxd8 opens the rook h6's line to the knight g6 and the king a6.
+const MOVES_THAT_UNCOVER_A_PIN: [&str; 1] = ["3q4/8/k1N3nR/2Q5/8/3P4/3K4/8 w - - 0 1"];
+
+/// Checks the last-ply filters on every legal move at `fen` against shakmaty: (stalemating
+/// moves, moves to a dead position, moves the per-unit test refuses among few units).
+fn last_ply(fen: &str, theirs: &Chess, ours: &Position) -> (usize, usize, usize) {
+    let (mut stalemates, mut kills, mut refused_by_sensors) = (0, 0, 0);
+    let units = ours.mobile_units();
+    let gate = units.count <= ours.any_move_takes_at_most().min(MOST_UNITS);
+    for m in ours.legal_moves().iter().copied() {
+        let uci: UciMove = m.to_string().parse().expect("UCI");
+        let after = theirs
+            .clone()
+            .play(uci.to_move(theirs).expect("legal in shakmaty"))
+            .expect("legal");
+        let admitted = gate && ours.may_stalemate(&units, m);
+        // The tests made before the moves are generated: the king alone, then with units.
+        let before = ours.one_move_may_stalemate(&MobileUnits::default())
+            && (!gate || ours.one_move_may_stalemate(&units));
+        if after.is_stalemate() {
+            stalemates += 1;
+            assert!(admitted, "{fen}: {m} stalemates but is pruned");
+            assert!(
+                before,
+                "{fen}: {m} stalemates but the king or unit test refuses"
+            );
+        } else if gate && !admitted && units.count <= 3 {
+            refused_by_sensors += 1;
+        }
+        if is_dead(&after) && !after.is_checkmate() && !after.is_stalemate() {
+            kills += 1;
+            assert!(
+                ours.plies_to_dead() <= 1 && ours.may_leave_dead(m),
+                "{fen}: {m} leaves a dead position but is pruned"
+            );
+        }
+    }
+    (stalemates, kills, refused_by_sensors)
+}
+
 #[test]
 fn no_stalemating_or_killing_move_is_pruned() {
+    for fen in MOVES_THAT_UNCOVER_A_PIN {
+        let ours = Position::from_fen(fen, Validation::Strict).expect("FEN");
+        let (stalemates, _, _) = last_ply(fen, &chess(fen), &ours);
+        assert!(stalemates > 0, "{fen}: no move stalemates");
+    }
     let (mut stalemates, mut kills, mut refused_by_sensors) = (0, 0, 0);
     for (fen, theirs, ours) in samples(0x5a1e_b0d5, POSITIONS) {
-        let units = ours.mobile_units();
-        let gate = units.count <= ours.any_move_takes_at_most().min(MOST_UNITS);
-        for m in ours.legal_moves().iter().copied() {
-            let uci: UciMove = m.to_string().parse().expect("UCI");
-            let after = theirs
-                .clone()
-                .play(uci.to_move(&theirs).expect("legal in shakmaty"))
-                .expect("legal");
-            let admitted = gate && ours.may_stalemate(&units, m);
-            // The tests made before the moves are generated: the king alone, then with units.
-            let before = ours.one_move_may_stalemate(&MobileUnits::default())
-                && (!gate || ours.one_move_may_stalemate(&units));
-            if after.is_stalemate() {
-                stalemates += 1;
-                assert!(admitted, "{fen}: {m} stalemates but is pruned");
-                assert!(
-                    before,
-                    "{fen}: {m} stalemates but the king or unit test refuses"
-                );
-            } else if gate && !admitted && units.count <= 3 {
-                refused_by_sensors += 1;
-            }
-            if is_dead(&after) && !after.is_checkmate() && !after.is_stalemate() {
-                kills += 1;
-                assert!(
-                    ours.plies_to_dead() <= 1 && ours.may_leave_dead(m),
-                    "{fen}: {m} leaves a dead position but is pruned"
-                );
-            }
-        }
+        let (s, k, r) = last_ply(&fen, &theirs, &ours);
+        stalemates += s;
+        kills += k;
+        refused_by_sensors += r;
     }
     assert!(stalemates >= 100, "only {stalemates} stalemating moves");
     assert!(kills >= 100, "only {kills} moves to a dead position");
@@ -88,38 +108,75 @@ fn no_stalemating_or_killing_move_is_pruned() {
 /// Random positions examined two plies deep (every move and every reply).
 const TWO_PLY_POSITIONS: usize = 4_000;
 
+/// Positions where a king move pins or blocks the mover's own men and a reply then stalemates
+/// it: 1.Kg2 pins the bishop f2 (the queen d1 beyond it); 1.Kc2 takes the knight a1's only
+/// square, and 1...Nd3 stalemates.
+const KING_MOVES_THAT_TAKE_OWN_MOVES: [&str; 2] = [
+    "1q6/8/1r6/8/8/8/1b1q1B2/k2q3K w - - 0 1",
+    "3r3k/8/8/4n1b1/1p6/1P6/1K6/N6r w - - 0 1",
+];
+
+/// Positions where the reply that stalemates uncovers a pin from between the mover's king and
+/// its man: 1...Qd8 2.Nxd8 (the rook h6 then pins the knight g6; with the bishop c7 no other
+/// man of White can touch the knight's square or the square beyond it), and three found at
+/// random: 1.Rf5 Rf4, 1.Rc6 Re8, 1.Ne5 Ne8.
+const REPLIES_THAT_UNCOVER_A_PIN: [&str; 5] = [
+    "1q6/8/k1N3nR/2Q5/8/3P4/3K4/8 b - - 0 1",
+    "1q6/2B5/k1N3nR/2Q5/8/3P4/3K4/8 b - - 0 1",
+    "8/3b4/8/R7/5Br1/7K/1k3q2/q7 w - - 0 1",
+    "q7/3k4/8/7q/4r3/8/6K1/2R1q3 w - - 0 1",
+    "1K6/2nN4/q7/8/8/6q1/8/4k3 w - - 0 1",
+];
+
+/// Checks [`LineRules::may_be_stalemated_after`] on every legal move at `fen` against
+/// shakmaty: (moves after which a reply stalemates, moves refused, moves).
+fn two_plies(fen: &str, theirs: &Chess, ours: &Position) -> (usize, usize, usize) {
+    let (mut stalemated, mut refused, mut moves) = (0, 0, 0);
+    let legal = ours.legal_moves();
+    let units = ours
+        .own_units(&legal)
+        .expect("the orthodox rules know units");
+    for m in legal.iter().copied() {
+        moves += 1;
+        let uci: UciMove = m.to_string().parse().expect("UCI");
+        let after = theirs
+            .clone()
+            .play(uci.to_move(theirs).expect("legal in shakmaty"))
+            .expect("legal");
+        let admitted = ours.may_be_stalemated_after(&units, m);
+        let reply_stalemates = !after.is_game_over()
+            && after.legal_moves().iter().any(|reply| {
+                let mut next = after.clone();
+                next.play_unchecked(*reply);
+                next.is_stalemate()
+            });
+        if reply_stalemates {
+            stalemated += 1;
+            assert!(
+                admitted,
+                "{fen}: after {m} a reply stalemates, but {m} is pruned"
+            );
+        } else if !admitted {
+            refused += 1;
+        }
+    }
+    (stalemated, refused, moves)
+}
+
 #[test]
 fn no_move_after_which_a_reply_stalemates_the_mover_is_pruned() {
+    for fen in KING_MOVES_THAT_TAKE_OWN_MOVES
+        .iter()
+        .chain(&REPLIES_THAT_UNCOVER_A_PIN)
+    {
+        let ours = Position::from_fen(fen, Validation::Strict).expect("FEN");
+        let (stalemated, _, _) = two_plies(fen, &chess(fen), &ours);
+        assert!(stalemated > 0, "{fen}: no reply stalemates");
+    }
     let (mut stalemated, mut refused, mut moves) = (0, 0, 0);
     for (fen, theirs, ours) in samples(0x2b1e_5a1e, TWO_PLY_POSITIONS) {
-        let legal = ours.legal_moves();
-        let units = ours
-            .own_units(&legal)
-            .expect("the orthodox rules know units");
-        for m in legal.iter().copied() {
-            moves += 1;
-            let uci: UciMove = m.to_string().parse().expect("UCI");
-            let after = theirs
-                .clone()
-                .play(uci.to_move(&theirs).expect("legal in shakmaty"))
-                .expect("legal");
-            let admitted = ours.may_be_stalemated_after(&units, m);
-            let reply_stalemates = !after.is_game_over()
-                && after.legal_moves().iter().any(|reply| {
-                    let mut next = after.clone();
-                    next.play_unchecked(*reply);
-                    next.is_stalemate()
-                });
-            if reply_stalemates {
-                stalemated += 1;
-                assert!(
-                    admitted,
-                    "{fen}: after {m} a reply stalemates, but {m} is pruned"
-                );
-            } else if !admitted {
-                refused += 1;
-            }
-        }
+        let (s, r, n) = two_plies(&fen, &theirs, &ours);
+        (stalemated, refused, moves) = (stalemated + s, refused + r, moves + n);
     }
     assert!(
         stalemated >= 50,

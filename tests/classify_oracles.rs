@@ -137,6 +137,53 @@ fn k10_no_help_win_within_five_plies() {
 }
 
 #[test]
+fn a_witness_searches_no_further_than_its_first_successful_move() {
+    // Help draw within 5 (a ten-man dm4 position): once the length is known, the witness
+    // walks the line the search found; trying every root move again instead costs several
+    // times the search itself.
+    let fen = "1r4rk/4Nq2/7K/8/8/6R1/b5Q1/6R1 w - - 0 1";
+    let p = pos(fen);
+    let control = SearchControl::unlimited();
+    let mut table = LineTable::for_question(16, LineQuestion::help_draw(p.turn()));
+    let mut search = LineSearch::new(&mut table, &control);
+    assert_eq!(search.shortest(&p, 5).expect("unlimited"), Some(5));
+    let searched = search.nodes();
+    let line = search.witness(&p, 5).expect("unlimited");
+    let witnessed = search.nodes() - searched;
+    assert_eq!(line.len(), 5);
+    let end = line
+        .iter()
+        .fold(p, |at, &m| mateproof::rules::Rules::play(&at, m));
+    assert!(
+        mateproof::classify::LineEnd::of(&end).is_some(),
+        "the witness ends the line"
+    );
+    assert!(
+        witnessed <= searched,
+        "the witness took {witnessed} nodes, the search {searched}"
+    );
+}
+
+#[test]
+fn a_stalemate_search_tries_captures_first() {
+    // Help draw within 5: after 1.Nxa6, Black's first successful move in move order is no
+    // capture (1...Rh1 2.Rxb7 Rh4 3.Bxh4 also stalemates), but the search, and so the witness,
+    // tries 1...Rxa6 first.
+    use mateproof::rules::Rules;
+    let p = pos("k7/1pR2R2/p6r/8/1N6/2K5/3P4/4B3 w - - 0 1");
+    let control = SearchControl::unlimited();
+    let mut table = LineTable::for_question(16, LineQuestion::help_draw(p.turn()));
+    let mut search = LineSearch::new(&mut table, &control);
+    assert_eq!(search.shortest(&p, 5).expect("unlimited"), Some(5));
+    let line = search.witness(&p, 5).expect("unlimited");
+    let after = Rules::play(&p, line[0]);
+    let successful = search.successful_moves(&after, 4).expect("unlimited");
+    assert!(after.captured_value(successful[0]).is_none());
+    assert!(after.captured_value(line[1]).is_some());
+    assert!(successful.contains(&line[1]));
+}
+
+#[test]
 fn the_json_object_has_the_six_fields_and_the_detail() {
     let json = classify_json("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 3);
     let mut fields: Vec<&str> = json

@@ -10,8 +10,10 @@
 //! most. En passant adds the captured pawn's square (four); castling two landings and two
 //! origins (five). So with more mobile units than a move can take away, that move does not
 //! stalemate. Per move ([`LineRules::may_stalemate`]) the same reasoning says which squares the
-//! move must touch for each unit — its square, its pawn's push square, the half-line beyond it
-//! from its king — and a move that misses one unit's squares stalemates nobody.
+//! move must touch for each unit — its square, its pawn's push square, and its *pin line*: the
+//! squares between it and its king (a man of ours leaving one of them may uncover a line piece
+//! of ours beyond) and the half-line beyond it — and a move that misses one unit's squares
+//! stalemates nobody.
 //!
 //! No such bound is sound before the last ply on small material: a side's own move may
 //! immobilise several of its own men (blocking them, or pinning them by a king move), so the
@@ -30,7 +32,7 @@ use super::two_plies::{self, OwnUnits};
 pub struct MobileUnits {
     /// How many units were found (counting stops one above what a move there can take away).
     pub count: u32,
-    /// Per unit: its square, the square its pawn push needs (pawns) and the half-line beyond it
+    /// Per unit: its square, the square its pawn push needs (pawns) and its [`pin_line`]
     /// from its king (where a landing or a vacated square could pin it).
     sensors: [Bitboard; MOST_UNITS_ONE_MOVE_TAKES as usize + 1],
 }
@@ -145,7 +147,7 @@ impl LineRules for Position {
         let side = theirs.turn();
         let king = theirs.king(side);
         for (sensor, unit) in result.sensors.iter_mut().zip(units.found) {
-            *sensor = Bitboard::from_square(unit) | beyond(king, unit);
+            *sensor = Bitboard::from_square(unit) | pin_line(king, unit);
             if theirs.role_at(unit) == Some(Role::Pawn) {
                 if let Some(push) = unit.offset(0, side.forward()) {
                     *sensor |= Bitboard::from_square(push);
@@ -167,7 +169,7 @@ impl LineRules for Position {
         let sensors = &units.sensors[..units.count.min(MOST_UNITS_ONE_MOVE_TAKES + 1) as usize];
         let free = king_cover::free_squares(self, !self.turn());
         let occupied = self.occupied();
-        one_move_may_touch(sensors, self.by_color(self.turn()), |origin| {
+        one_move_may_touch(sensors, u16::MAX, self.by_color(self.turn()), |origin| {
             king_cover::landings_covering(self, self.turn(), origin, free, occupied)
         })
     }
@@ -192,8 +194,8 @@ impl LineRules for Position {
     }
 
     /// Each unit keeps a legal move unless the move captures it, lands on its pawn's push
-    /// square, or lands on or vacates a square of the half-line beyond it from its king (a
-    /// pin): a non-pawn unit whose path the move blocks takes the blocker instead; and no move
+    /// square, or lands on or vacates a square of its [`pin_line`] (a pin, also uncovered by
+    /// leaving a square between it and its king): a non-pawn unit whose path the move blocks takes the blocker instead; and no move
     /// takes away more units than its kind can (the count above).
     fn may_stalemate(&self, units: &MobileUnits, m: Move) -> bool {
         let most = match m.kind() {
@@ -218,19 +220,23 @@ impl LineRules for Position {
 }
 
 /// Whether one ordinary move (an origin among `origins`, a landing among `landings(origin)`)
-/// may touch each of `sensors` with its origin or its landing: some origin must leave sensors
-/// that share a square with its landings.
+/// may touch each of the `sensors` whose bit is set in `which` with its origin or its landing:
+/// some origin must leave sensors that share a square with its landings.
 pub(super) fn one_move_may_touch(
     sensors: &[Bitboard],
+    which: u16,
     origins: Bitboard,
     landings: impl Fn(Square) -> Bitboard,
 ) -> bool {
     origins.into_iter().any(|origin| {
-        let landing = sensors
-            .iter()
-            .filter(|s| !s.contains(origin))
-            .fold(landings(origin), |landing, &s| landing & s);
-        landing.any()
+        // The sensors first: they are cheap, and often leave no landing to look at.
+        let mut needed = Bitboard::FULL;
+        for (i, &sensor) in sensors.iter().enumerate() {
+            if which & (1 << i) != 0 && !sensor.contains(origin) {
+                needed &= sensor;
+            }
+        }
+        needed.any() && (landings(origin) & needed).any()
     })
 }
 
@@ -239,6 +245,13 @@ pub(super) fn one_move_may_touch(
 pub(super) fn beyond(king: Square, unit: Square) -> Bitboard {
     let toward_king = between(king, unit) | Bitboard::from_square(king);
     line(king, unit) & queen_attacks(unit, Bitboard::from_square(king)) & !toward_king
+}
+
+/// The squares of the line from `king` through `unit` where a move may pin `unit` (empty when
+/// not aligned): beyond it (a line piece lands there, or a man in front of one leaves) and
+/// between it and the king (a man shielding it from a line piece beyond leaves).
+pub(super) fn pin_line(king: Square, unit: Square) -> Bitboard {
+    between(king, unit) | beyond(king, unit)
 }
 
 /// Collects the origins of mobile units (men other than the king with a legal move that is

@@ -2,7 +2,9 @@
 //! a position end in the question's goal? Depth-first over the rules, with the
 //! [`LineTable`]'s bounds, shortest first by iterative deepening, and goal-directed pruning on
 //! the last ply (only checks can mate; a goal the mover's last ply cannot reach fails at once)
-//! and, for stalemates, on the ply before it ([`LineRules::may_be_stalemated_after`]).
+//! and, for stalemates, on the ply before it ([`LineRules::may_be_stalemated_after`]). A
+//! stalemate search tries captures first at its ∃ plies, and a witness follows the search's
+//! order, so it walks the line the search found.
 //!
 //! Every answer it gives is exact for the question and bound asked; a stopped search (time,
 //! nodes, `stop`) gives [`Stopped`] instead of an answer and stores nothing it did not finish.
@@ -92,11 +94,30 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
     /// The moves at `pos` after which the question holds within `plies` − 1: the keys when the
     /// side to move is x under ∃. Empty at an end, at `plies` = 0, or when the mover passes.
     pub fn successful_moves(&mut self, pos: &R, plies: u32) -> Result<Vec<R::Move>, Stopped> {
+        self.successful(pos, plies, usize::MAX)
+    }
+
+    /// The first successful move in the order the search tries them ([`LineSearch::order`]),
+    /// searching no further: the one the search found, its answers still in the table.
+    fn first_successful_move(&mut self, pos: &R, plies: u32) -> Result<Option<R::Move>, Stopped> {
+        Ok(self.successful(pos, plies, 1)?.first().copied())
+    }
+
+    /// At most `most` of the successful moves: all of them in move order, or the first in the
+    /// search's order.
+    fn successful(&mut self, pos: &R, plies: u32, most: usize) -> Result<Vec<R::Move>, Stopped> {
         let mut found = Vec::new();
         if plies == 0 || self.question.play_of(pos.turn()).is_none() {
             return Ok(found);
         }
-        for m in pos.legal_moves().iter().copied() {
+        let mut moves = pos.legal_moves();
+        if most == 1 {
+            self.order(pos, plies, &mut moves);
+        }
+        for m in moves.iter().copied() {
+            if found.len() == most {
+                break;
+            }
             if self.holds_after(pos, m, plies - 1)? {
                 found.push(m);
             }
@@ -122,8 +143,8 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
         while self.end_of(&pos).is_none() && left > 0 {
             let next = match self.question.play_of(pos.turn()) {
                 None => R::Move::default(),
-                Some(Quantifier::Exists) => match self.successful_moves(&pos, left)?.first() {
-                    Some(&m) => m,
+                Some(Quantifier::Exists) => match self.first_successful_move(&pos, left)? {
+                    Some(m) => m,
                     None => break,
                 },
                 Some(Quantifier::ForAll) => self.longest_resistance(&pos, left)?,
@@ -247,6 +268,8 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
                 let moves = self.candidates(pos, plies);
                 match quantifier {
                     Quantifier::Exists => {
+                        let mut moves = moves;
+                        self.order(pos, plies, &mut moves);
                         moves.iter().any(|&m| self.search(&pos.play(m), plies - 1))
                     }
                     Quantifier::ForAll => {
@@ -326,6 +349,23 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
 }
 
 impl<R: LineRules> LineSearch<'_, R> {
+    /// The order of the moves at an ∃ ply: captures first (keeping their order, and the
+    /// others' among themselves) when the goal holds a stalemate and at least three plies are
+    /// left, for a capture takes men the stalemate would have to take away; else move order.
+    /// Only which line is found first depends on it, never an answer.
+    fn order(&self, pos: &R, plies: u32, moves: &mut Moves<R>) {
+        if plies < 3 || !self.prunes || !self.question.goal.meets(Goal::STALEMATE) {
+            return;
+        }
+        let mut front = 0;
+        for i in 0..moves.len() {
+            if pos.captured_value(moves[i]).is_some() {
+                moves[front..=i].rotate_right(1);
+                front += 1;
+            }
+        }
+    }
+
     /// The moves worth trying two plies before the bound when the goal is stalemate: those
     /// that may stalemate the other side at once ([`LineRules::may_stalemate`]) and those after
     /// which the other side's reply may stalemate the mover

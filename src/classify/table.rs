@@ -12,32 +12,29 @@ use super::LineQuestion;
 use crate::rules::Rules;
 use std::marker::PhantomData;
 
-/// One entry: the full key and the packed bounds (0 = empty slot).
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    /// Smallest bound proven to hold (0 = none).
-    holds_within: u8,
-    /// Largest bound proven to fail (0 = none).
-    fails_within: u8,
-}
-
-/// Bounds proven for positions of the rules `R` under one [`LineQuestion`].
+/// Bounds proven for positions of the rules `R` under one [`LineQuestion`]. A slot is two
+/// words side by side: the full key, and the packed bounds — the smallest bound proven to hold
+/// in the low byte, the largest proven to fail in the next (0: none; both 0: an empty slot).
+/// The words start as zeros, which the allocator hands out untouched: a large table costs only
+/// the pages the search writes.
 pub struct LineTable<R: Rules> {
-    entries: Vec<Entry>,
+    words: Vec<u64>,
     pub(super) mask: usize,
     question: LineQuestion,
     rules: PhantomData<fn() -> R>,
 }
 
+/// Bytes per slot.
+const SLOT_BYTES: usize = 2 * std::mem::size_of::<u64>();
+
 impl<R: Rules> LineTable<R> {
     /// A table of at most `mb` megabytes (at least 1024 entries) for `question`.
     pub fn for_question(mb: usize, question: LineQuestion) -> LineTable<R> {
-        let wanted = (mb.max(1) << 20) / std::mem::size_of::<Entry>();
+        let wanted = (mb.max(1) << 20) / SLOT_BYTES;
         // The largest power of two that fits.
         let len = (wanted.max(1024) + 1).next_power_of_two() / 2;
         LineTable {
-            entries: vec![Entry::default(); len],
+            words: vec![0; 2 * len],
             mask: len - 1,
             question,
             rules: PhantomData,
@@ -53,13 +50,16 @@ impl<R: Rules> LineTable<R> {
     /// stored bound decides it.
     #[inline]
     pub(super) fn probe(&self, key: u64, plies: u32) -> Option<bool> {
-        let e = self.entries[key as usize & self.mask];
-        if e.key != key || (e.holds_within == 0 && e.fails_within == 0) {
+        let slot = 2 * (key as usize & self.mask);
+        let bounds = self.words[slot + 1];
+        if self.words[slot] != key || bounds == 0 {
             return None;
         }
-        if e.holds_within != 0 && u32::from(e.holds_within) <= plies {
+        let plies = u64::from(plies);
+        let (holds_within, fails_within) = (bounds & 0xff, bounds >> 8);
+        if holds_within != 0 && holds_within <= plies {
             Some(true)
-        } else if u32::from(e.fails_within) >= plies {
+        } else if fails_within >= plies {
             Some(false)
         } else {
             None
@@ -69,20 +69,20 @@ impl<R: Rules> LineTable<R> {
     /// Records that the question holds (or fails) within `plies` at `key`.
     #[inline]
     pub(super) fn store(&mut self, key: u64, plies: u32, holds: bool) {
-        let plies = plies.min(u32::from(u8::MAX)) as u8;
-        let slot = &mut self.entries[key as usize & self.mask];
-        if slot.key != key {
-            *slot = Entry {
-                key,
-                ..Entry::default()
-            };
+        let plies = u64::from(plies.min(u32::from(u8::MAX)));
+        let slot = 2 * (key as usize & self.mask);
+        if self.words[slot] != key {
+            self.words[slot] = key;
+            self.words[slot + 1] = 0;
         }
+        let bounds = &mut self.words[slot + 1];
+        let (holds_within, fails_within) = (*bounds & 0xff, *bounds >> 8);
         if holds {
-            if slot.holds_within == 0 || plies < slot.holds_within {
-                slot.holds_within = plies;
+            if holds_within == 0 || plies < holds_within {
+                *bounds = fails_within << 8 | plies;
             }
-        } else if plies > slot.fails_within {
-            slot.fails_within = plies;
+        } else if plies > fails_within {
+            *bounds = plies << 8 | holds_within;
         }
     }
 }

@@ -7,18 +7,21 @@
 //! king with a legal move that is not a pawn capture. A move of A that is no king move keeps
 //! the king where it stands, so a unit it does not move loses its moves only if the move lands
 //! on the path of every one of them (own men block; between the unit and each destination, or
-//! on it) or lands on or vacates a square of the half-line beyond the unit from its king (a
-//! pin, also through the pawn an en-passant capture takes away). Every unit A's move leaves
+//! on it) or lands on or vacates a square of the unit's pin line ([`super::prune::pin_line`]:
+//! between it and its king, or beyond it; also through the pawn an en-passant capture takes
+//! away). Every unit A's move leaves
 //! alone is then still a unit, and B's one reply must take all their moves away: it must touch
-//! each unit's sensor of [`super::prune`] (its square, its pawn's push square, the half-line
-//! beyond it) with its origin or its landing square. So some man of B must stand on a square
-//! (the origin) such that the sensors it misses share a square (the landing). King moves and
-//! castling move A's king and are never refused; nor is anything when B may castle (its rook
+//! each unit's sensor of [`super::prune`] (its square, its pawn's push square, its pin line)
+//! with its origin or its landing square. So some man of B must stand on a square
+//! (the origin) such that the sensors it misses share a square (the landing). A king move
+//! may pin A's units anew, but only those on a line through the king's new square: a unit off
+//! those lines whose moves the king does not all block stays a unit, and B must take it or
+//! block its pawn. Castling is never refused; nor is anything when B may castle (its rook
 //! touches two squares more). After a double pawn step B may capture en passant, taking the
 //! pawn off its landing square: units whose sensor holds that square count as touched.
 
 use super::king_cover;
-use super::prune::{beyond, one_move_may_touch};
+use super::prune::{one_move_may_touch, pin_line};
 use crate::board::attacks::between;
 use crate::board::attacks::{king_attacks, queen_attacks};
 use crate::board::{Bitboard, Move, MoveKind, Position, Role, Square};
@@ -36,6 +39,11 @@ pub struct OwnUnits {
     own: [Bitboard; MOST_UNITS],
     /// Squares B's reply must land on or leave to take every move of the unit away.
     theirs: [Bitboard; MOST_UNITS],
+    /// The part of `theirs` that holds wherever A's king stands: the unit's square and its
+    /// pawn's push square (without its pin line).
+    unpinned: [Bitboard; MOST_UNITS],
+    /// Squares on the path of every move of the unit (a man there takes all its moves away).
+    path: [Bitboard; MOST_UNITS],
     /// Where A's king may go now ([`super::king_cover`]'s free squares).
     king_free: Bitboard,
 }
@@ -67,30 +75,33 @@ impl OwnUnits {
             ..OwnUnits::default()
         };
         for (i, unit) in origins.into_iter().take(MOST_UNITS).enumerate() {
-            let pin = Bitboard::from_square(unit) | beyond(king, unit);
-            let mut theirs = pin;
+            let pin = Bitboard::from_square(unit) | pin_line(king, unit);
+            let mut unpinned = Bitboard::from_square(unit);
             if pos.role_at(unit) == Some(Role::Pawn) {
                 if let Some(push) = unit.offset(0, us.forward()) {
-                    theirs |= Bitboard::from_square(push);
+                    unpinned |= Bitboard::from_square(push);
                 }
             }
             units.at[i] = Some(unit);
             units.own[i] = pin | paths[unit.index()];
-            units.theirs[i] = theirs;
+            units.theirs[i] = pin | unpinned;
+            units.unpinned[i] = unpinned;
+            units.path[i] = paths[unit.index()];
             units.count = i + 1;
         }
         units
     }
 
-    /// The sensors of the units in `left`.
-    fn sensors_of(&self, left: u16) -> ([Bitboard; MOST_UNITS], usize) {
-        let mut sensors = [Bitboard::EMPTY; MOST_UNITS];
-        let mut n = 0;
-        for i in (0..self.count).filter(|&i| left & (1 << i) != 0) {
-            sensors[n] = self.theirs[i];
-            n += 1;
-        }
-        (sensors, n)
+    /// The units that stay units when A's king moves to `king` (no castling): those off every
+    /// line through `king`, which no man of B can pin to it there, with a move whose path
+    /// avoids `king`.
+    fn left_by_king_on(&self, king: Square) -> u16 {
+        let lines = queen_attacks(king, Bitboard::EMPTY);
+        (0..self.count)
+            .filter(|&i| {
+                self.at[i].is_some_and(|at| !lines.contains(at)) && !self.path[i].contains(king)
+            })
+            .fold(0, |left, i| left | 1 << i)
     }
 }
 
@@ -101,7 +112,7 @@ pub(super) fn may_be_stalemated_after(pos: &Position, units: &OwnUnits, m: Move)
         return true;
     }
     if role == Some(Role::King) {
-        return king_may_be_stalemated_after(pos, m);
+        return king_may_be_stalemated_after(pos, units, m);
     }
     let mut touched = Bitboard::from_square(m.from()) | Bitboard::from_square(m.to());
     if m.kind() == MoveKind::EnPassant {
@@ -117,6 +128,12 @@ pub(super) fn may_be_stalemated_after(pos: &Position, units: &OwnUnits, m: Move)
         if !moved && !taken_en_passant && !(units.own[i] & touched).any() {
             left |= 1 << i;
         }
+    }
+    let sensors = &units.theirs[..units.count];
+    let their_men = pos.by_color(!pos.turn()).without(m.to());
+    // The units alone first (no man of B can touch them all): cheaper than the king's squares.
+    if left != 0 && !one_move_may_touch(sensors, left, their_men, |_| Bitboard::FULL) {
+        return false;
     }
     // The king's free squares after A's move: not the landing, nor one that a line of B
     // opened through a square the move empties attacks (the origin, a pawn taken en passant,
@@ -137,28 +154,33 @@ pub(super) fn may_be_stalemated_after(pos: &Position, units: &OwnUnits, m: Move)
             free = free.without(square);
         }
     }
-    let (sensors, n) = units.sensors_of(left);
-    let their_men = pos.by_color(!pos.turn()).without(m.to());
     let occupied = pos.occupied() - opened;
-    one_move_may_touch(&sensors[..n], their_men, |origin| {
+    one_move_may_touch(sensors, left, their_men, |origin| {
         king_cover::landings_covering(pos, !pos.turn(), origin, free, occupied)
     })
 }
 
-/// After A's king move `m` (no castling), the king's test alone: B's reply must take every
-/// free square next to the king's new square. (A king move may pin A's own units anew, so
-/// the units prove nothing here.)
-fn king_may_be_stalemated_after(pos: &Position, m: Move) -> bool {
+/// After A's king move `m` (no castling): B's reply must take every free square next to the
+/// king's new square, and touch the sensors of the units no man of B can pin to the king there
+/// ([`OwnUnits::left_by_king_on`]): off the king's lines such a unit keeps a move unless it is
+/// taken or, a pawn, blocked, so its sensor is its square and its push square.
+fn king_may_be_stalemated_after(pos: &Position, units: &OwnUnits, m: Move) -> bool {
     let (a, king) = (pos.turn(), m.to());
+    let their_men = pos.by_color(!a).without(king);
+    let sensors = &units.unpinned[..units.count];
+    let left = units.left_by_king_on(king);
+    if left != 0 && !one_move_may_touch(sensors, left, their_men, |_| Bitboard::FULL) {
+        return false;
+    }
     let occupied = pos.occupied().without(m.from()).with(king);
     let without_king = occupied.without(king);
-    // The men of B before the move: one the king may have taken only widens the test.
-    let free = (king_attacks(king) - pos.by_color(a))
+    // The men of B before the move: one the king may have taken only widens the test. The
+    // square the king left is next to it, and free unless B attacks it.
+    let free = (king_attacks(king) - pos.by_color(a).without(m.from()))
         .into_iter()
         .filter(|&s| !pos.is_attacked(s, !a, without_king))
         .fold(Bitboard::EMPTY, Bitboard::with);
-    let their_men = pos.by_color(!a).without(king);
-    one_move_may_touch(&[], their_men, |origin| {
+    one_move_may_touch(sensors, left, their_men, |origin| {
         king_cover::landings_covering(pos, !a, origin, free, occupied)
     })
 }
