@@ -19,6 +19,7 @@
 
 mod end;
 mod king_cover;
+pub(crate) mod landing;
 mod prune;
 mod search;
 mod table;
@@ -26,6 +27,7 @@ mod two_plies;
 mod verdict;
 
 pub use end::{DrawRules, LineEnd};
+pub use landing::LandingUnits;
 pub use prune::{LineRules, MobileUnits};
 pub use search::{stalemate_units, LineSearch, Stopped};
 pub use table::LineTable;

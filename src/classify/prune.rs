@@ -24,6 +24,7 @@ use crate::board::{Bitboard, Move, MoveKind, Position, Role, Square};
 use crate::rules::{Rules, Sink};
 
 use super::king_cover;
+use super::landing::{self, LandingUnits};
 use super::two_plies::{self, OwnUnits};
 
 /// The opponent's mobile units as [`LineRules::mobile_units`] finds them: how many, and for each
@@ -59,6 +60,19 @@ pub trait LineRules: Rules {
     /// False when the legal move `m` certainly does not stalemate the opponent, whose mobile
     /// units are `units`.
     fn may_stalemate(&self, units: &MobileUnits, m: Self::Move) -> bool {
+        let _ = (units, m);
+        true
+    }
+
+    /// The side to move's units that only a landing stops, two or more of them, for
+    /// [`LineRules::may_prepare_by_landings`] (`None`: the landing argument limits nothing).
+    fn landing_units(&self) -> Option<LandingUnits> {
+        None
+    }
+
+    /// False when after the legal move `m` no reply stalemates the side to move, whose units
+    /// that need landings are `units` (the landing argument, [`super::landing`]).
+    fn may_prepare_by_landings(&self, units: &LandingUnits, m: Self::Move) -> bool {
         let _ = (units, m);
         true
     }
@@ -104,6 +118,14 @@ pub trait LineRules: Rules {
 pub const MOST_UNITS_ONE_MOVE_TAKES: u32 = 5;
 
 impl LineRules for Position {
+    fn landing_units(&self) -> Option<LandingUnits> {
+        landing::landing_units_to_outlive(self)
+    }
+
+    fn may_prepare_by_landings(&self, units: &LandingUnits, m: Move) -> bool {
+        landing::may_prepare(self, units, m)
+    }
+
     /// Each ply removes one man at most or turns one pawn into a piece: every pawn, rook and
     /// queen must go, and the minor pieces must come down to one, or (with no knight left) to
     /// bishops of one square colour; but a pawn that promotes with a capture takes two in one

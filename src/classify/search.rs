@@ -383,22 +383,26 @@ impl<R: LineRules> LineSearch<'_, R> {
         } else {
             (Goal::OPPONENT_STALEMATED, Goal::X_STALEMATED)
         };
-        let own = if mover_stalemated.within(goal) {
+        let (own, landings) = if mover_stalemated.within(goal) {
             match pos.own_units(&moves) {
-                Some(units) => Some(units),
+                Some(units) => (Some(units), pos.landing_units()),
                 None => return moves,
             }
         } else {
-            None
+            (None, None)
         };
         let theirs = other_stalemated
             .within(goal)
             .then(|| stalemate_units(pos))
             .flatten();
+        // The landing argument first: it needs no move generated.
         moves.retain(|m| {
-            own.as_ref()
-                .is_some_and(|u| pos.may_be_stalemated_after(u, m))
-                || theirs.as_ref().is_some_and(|u| pos.may_stalemate(u, m))
+            own.as_ref().is_some_and(|u| {
+                landings
+                    .as_ref()
+                    .is_none_or(|l| pos.may_prepare_by_landings(l, m))
+                    && pos.may_be_stalemated_after(u, m)
+            }) || theirs.as_ref().is_some_and(|u| pos.may_stalemate(u, m))
         });
         moves
     }
