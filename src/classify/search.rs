@@ -270,12 +270,12 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
                     Quantifier::Exists => {
                         let mut moves = moves;
                         self.order(pos, plies, &mut moves);
-                        moves.iter().any(|&m| self.search(&pos.play(m), plies - 1))
+                        self.children_answer(pos, &moves, plies, Quantifier::Exists)
                     }
                     Quantifier::ForAll => {
                         // Fewer candidates than moves: some move cannot reach the goal.
                         moves.len() as u64 == pos.count_legal_moves()
-                            && moves.iter().all(|&m| self.search(&pos.play(m), plies - 1))
+                            && self.children_answer(pos, &moves, plies, Quantifier::ForAll)
                     }
                 }
             }
@@ -288,6 +288,38 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
             self.table.store(key, plies, answer);
         }
         answer
+    }
+
+    /// Whether the question holds after some (∃) or every (∀) move of `moves`, within
+    /// `plies` − 1. Where the children probe the table (more than one ply left after the
+    /// move, keys unsalted) they are all made first and their slots asked for at once, so the
+    /// probes rarely wait for memory; nearer the end they are made one at a time.
+    fn children_answer(
+        &mut self,
+        pos: &R,
+        moves: &Moves<R>,
+        plies: u32,
+        quantifier: Quantifier,
+    ) -> bool {
+        let wanted = quantifier == Quantifier::Exists;
+        if plies <= 2 || self.question.draws != DrawRules::Problem {
+            return moves
+                .iter()
+                .any(|&m| self.search(&pos.play(m), plies - 1) == wanted)
+                == wanted;
+        }
+        let children: Vec<R> = moves
+            .iter()
+            .map(|&m| {
+                let next = pos.play(m);
+                self.table.prefetch(next.key());
+                next
+            })
+            .collect();
+        children
+            .iter()
+            .any(|next| self.search(next, plies - 1) == wanted)
+            == wanted
     }
 
     /// The moves worth trying at a position that is no end: all of them, except on the last

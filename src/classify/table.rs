@@ -66,6 +66,24 @@ impl<R: Rules> LineTable<R> {
         }
     }
 
+    /// Asks the cache for `key`'s slot ahead of its probe.
+    #[inline]
+    pub(super) fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let slot = &self.words[2 * (key as usize & self.mask)];
+            // SAFETY: prefetching a valid address has no effect beyond the cache.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch(
+                    (slot as *const u64).cast::<i8>(),
+                    std::arch::x86_64::_MM_HINT_T0,
+                );
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// Records that the question holds (or fails) within `plies` at `key`.
     #[inline]
     pub(super) fn store(&mut self, key: u64, plies: u32, holds: bool) {
