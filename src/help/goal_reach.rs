@@ -20,7 +20,7 @@
 //! length reaches the goal. Castling, which moves two men in one move, is left out: while
 //! either side may castle the argument is not made.
 
-use crate::board::attacks::king_attacks;
+use crate::board::attacks::{attacks, king_attacks};
 use crate::board::distances::{attack_within, reach_within, HORIZON};
 use crate::board::{Bitboard, Color, Position, Role, Square};
 use crate::problem::Goal;
@@ -62,7 +62,8 @@ pub(super) fn out_of_reach(pos: &Position, goal: Goal, plies: u32) -> bool {
         return false;
     }
     let sufferer = !attacker;
-    if one_man_suffices(pos, attacker, attacker_moves, mate) {
+    // With one move left a mate goes to the one-square test, which refutes far more.
+    if (attacker_moves > 1 || !mate) && one_man_suffices(pos, attacker, attacker_moves, mate) {
         return false;
     }
     let guards = Guards::new(pos, attacker, attacker_moves);
@@ -102,6 +103,7 @@ fn one_man_suffices(pos: &Position, attacker: Color, moves: u32, mate: bool) -> 
 
 /// The attacker's men, each with the squares it attacks within 0, 1, … of its moves.
 struct Guards {
+    side: Color,
     men: [Guard; SEPARATE_GUARDS],
     count: usize,
     /// Every square some man attacks within the moves left.
@@ -115,12 +117,18 @@ struct Guard {
     levels: Levels,
     /// False for the king, which gives no check.
     checks: bool,
+    /// The piece and its square where the guard is one man other than a pawn (whose moves
+    /// may promote): with one move left it attacks from one square it reaches.
+    piece: Option<(Role, Square)>,
+    /// How many men the guard stands for.
+    men: u8,
 }
 
 impl Guards {
     fn new(pos: &Position, side: Color, moves: u32) -> Guards {
         let top = moves as usize;
         let mut guards = Guards {
+            side,
             men: [Guard::default(); SEPARATE_GUARDS],
             count: 0,
             held: Bitboard::EMPTY,
@@ -133,6 +141,8 @@ impl Guards {
                 guards.count = (guards.count + 1).min(SEPARATE_GUARDS);
                 let guard = &mut guards.men[index];
                 guard.checks |= role != Role::King;
+                guard.men += 1;
+                guard.piece = (guard.men == 1 && role != Role::Pawn).then_some((role, square));
                 for n in 0..=top {
                     guard.levels[n] |= attack_within(side, role, square, n as u32);
                 }
@@ -245,6 +255,9 @@ impl Need {
     /// True when some sharing of the squares among the guards fits the attacker's moves,
     /// the squares left to the sufferer fitting its own.
     fn met(&self, guards: &Guards, attacker_moves: u32) -> bool {
+        if attacker_moves == 1 {
+            return self.met_in_one_move(guards);
+        }
         let mut covers = [[0u16; HORIZON + 1]; SEPARATE_GUARDS];
         for (cover, guard) in covers.iter_mut().zip(&guards.men[..guards.count]) {
             let levels = &guard.levels[..=attacker_moves as usize];
@@ -253,6 +266,37 @@ impl Need {
             }
         }
         self.share(&covers[..guards.count], attacker_moves as usize, 0)
+    }
+
+    /// With one move left the attacker moves one man and the others stay: where that man is
+    /// one piece, it attacks from one square it reaches (a pawn, or several men counted as
+    /// one, from all of them). The squares tried are those from which the piece attacks every
+    /// square the others leave and the sufferer cannot block.
+    fn met_in_one_move(&self, guards: &Guards) -> bool {
+        let men = &guards.men[..guards.count];
+        let mut staying = [0u16; SEPARATE_GUARDS];
+        for (bits, guard) in staying.iter_mut().zip(men) {
+            *bits = self.covered(guard, guard.levels[0]);
+        }
+        men.iter().enumerate().any(|(i, guard)| {
+            let others = (0..men.len())
+                .filter(|&j| j != i)
+                .fold(0, |bits, j| bits | staying[j]);
+            let Some((role, from)) = guard.piece else {
+                return self.rest_blocked(others | self.covered(guard, guard.levels[1]));
+            };
+            let mut squares = reach_within(guards.side, role, from, 1);
+            for (index, &square) in self.squares[..self.len].iter().enumerate() {
+                if others & (1 << index) == 0 && self.blocks[index].is_none() {
+                    // A square nobody else holds and no man of the sufferer can block.
+                    squares &= attacks(guards.side, role, square, Bitboard::EMPTY);
+                }
+            }
+            squares.into_iter().any(|to| {
+                let seen = attacks(guards.side, role, to, Bitboard::EMPTY);
+                self.rest_blocked(others | self.covered(guard, seen))
+            })
+        })
     }
 
     /// The squares (as bits) a guard attacking `level` attacks.
