@@ -9,7 +9,7 @@
 //! level, which holds every square the man can ever reach (or attack), so it stays a
 //! superset.
 
-use super::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use super::attacks::attacks;
 use super::{Bitboard, Color, Role, Square};
 use std::sync::OnceLock;
 
@@ -107,30 +107,19 @@ fn distances(color: Color, start: State) -> Vec<(usize, State)> {
     found
 }
 
-/// The states one move of the man leads to on the empty board.
+/// The states one move of the man leads to on the empty board: a piece moves where it
+/// attacks.
 fn steps(color: Color, state: State) -> Vec<State> {
-    let to = |square| State {
-        square,
-        role: state.role,
-    };
-    match state.role {
-        Role::Pawn => pawn_steps(color, state.square),
-        Role::Knight => knight_attacks(state.square).into_iter().map(to).collect(),
-        Role::Bishop => bishop_attacks(state.square, Bitboard::EMPTY)
-            .into_iter()
-            .map(to)
-            .collect(),
-        Role::Rook => rook_attacks(state.square, Bitboard::EMPTY)
-            .into_iter()
-            .map(to)
-            .collect(),
-        Role::Queen => (rook_attacks(state.square, Bitboard::EMPTY)
-            | bishop_attacks(state.square, Bitboard::EMPTY))
-        .into_iter()
-        .map(to)
-        .collect(),
-        Role::King => king_attacks(state.square).into_iter().map(to).collect(),
+    if state.role == Role::Pawn {
+        return pawn_steps(color, state.square);
     }
+    attacks_of(color, state)
+        .into_iter()
+        .map(|square| State {
+            square,
+            role: state.role,
+        })
+        .collect()
 }
 
 /// A pawn's pushes (two from its second rank), captures, and promotions on the last rank.
@@ -161,15 +150,7 @@ fn pawn_steps(color: Color, from: Square) -> Vec<State> {
 
 /// The squares the man attacks from its state on the empty board.
 fn attacks_of(color: Color, state: State) -> Bitboard {
-    let empty = Bitboard::EMPTY;
-    match state.role {
-        Role::Pawn => pawn_attacks(color, state.square),
-        Role::Knight => knight_attacks(state.square),
-        Role::Bishop => bishop_attacks(state.square, empty),
-        Role::Rook => rook_attacks(state.square, empty),
-        Role::Queen => rook_attacks(state.square, empty) | bishop_attacks(state.square, empty),
-        Role::King => king_attacks(state.square),
-    }
+    attacks(color, state.role, state.square, Bitboard::EMPTY)
 }
 
 #[cfg(test)]

@@ -9,7 +9,8 @@
 //! The attacker. Its men move one at a time, so the moves it needs are at least the sum, over
 //! its men, of the most moves any square given to that man takes it (one man at one square
 //! may attack several). Each man is told apart up to [`SEPARATE_GUARDS`]; the strongest of the
-//! rest count as one man, which only lowers the sum.
+//! rest count as one man, which only lowers the sum. With one move left, one man moves and
+//! attacks from the one square it goes to; the others attack from where they stand.
 //!
 //! The sufferer. A square next to k that the attacker leaves unattacked needs a man of the
 //! sufferer on it; distinct squares take distinct men and so distinct moves: the king's walk
@@ -28,9 +29,8 @@ use crate::problem::Goal;
 /// How many of the attacker's men are told apart; the rest count as one.
 const SEPARATE_GUARDS: usize = 4;
 
-/// The roles, the king first and then by how much of the board one move attacks.
-const WEAKEST_FIRST: [Role; 6] = [
-    Role::King,
+/// The roles of the men other than the king, by how much of the board one move attacks.
+const MEN: [Role; 5] = [
     Role::Pawn,
     Role::Knight,
     Role::Bishop,
@@ -86,15 +86,7 @@ fn one_man_suffices(pos: &Position, attacker: Color, moves: u32, mate: bool) -> 
     let k = pos.king(!attacker);
     let need = king_attacks(k) - pos.by_color(!attacker);
     let need = if mate { need.with(k) } else { need };
-    [
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-        Role::Pawn,
-    ]
-    .into_iter()
-    .any(|role| {
+    MEN.into_iter().any(|role| {
         pos.pieces(attacker, role)
             .into_iter()
             .any(|square| (need - attack_within(attacker, role, square, moves)).is_empty())
@@ -134,8 +126,8 @@ impl Guards {
             held: Bitboard::EMPTY,
             checks: Bitboard::EMPTY,
         };
-        // Weakest first: the men told apart are those whose moves count most.
-        for role in WEAKEST_FIRST {
+        // The king, then the weakest: the men told apart are those whose moves count most.
+        for role in std::iter::once(Role::King).chain(MEN) {
             for square in pos.pieces(side, role) {
                 let index = guards.count.min(SEPARATE_GUARDS - 1);
                 guards.count = (guards.count + 1).min(SEPARATE_GUARDS);
@@ -189,7 +181,7 @@ struct Blockers {
 impl Blockers {
     fn new(pos: &Position, side: Color, moves: u32) -> Blockers {
         let mut levels = [Bitboard::EMPTY; HORIZON + 1];
-        for role in WEAKEST_FIRST.into_iter().filter(|&role| role != Role::King) {
+        for role in MEN {
             for square in pos.pieces(side, role) {
                 for n in 0..=moves {
                     levels[n as usize] |= reach_within(side, role, square, n);
