@@ -21,6 +21,7 @@
 //! length reaches the goal. Castling, which moves two men in one move, is left out: while
 //! either side may castle the argument is not made.
 
+use super::stalemate_men;
 use crate::board::attacks::{attacks, king_attacks};
 use crate::board::distances::{attack_within, reach_within, HORIZON};
 use crate::board::{Bitboard, Color, Position, Role, Square};
@@ -62,6 +63,9 @@ pub(super) fn out_of_reach(pos: &Position, goal: Goal, plies: u32) -> bool {
         return false;
     }
     let sufferer = !attacker;
+    if !mate && stalemate_men::pieces_stay_free(pos, attacker, attacker_moves, sufferer_moves) {
+        return true;
+    }
     // With one move left a mate goes to the one-square test, which refutes far more.
     if (attacker_moves > 1 || !mate) && one_man_suffices(pos, attacker, attacker_moves, mate) {
         return false;

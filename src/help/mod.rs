@@ -18,6 +18,7 @@
 mod goal_reach;
 mod hints;
 mod search;
+mod stalemate_men;
 mod table;
 
 pub use hints::Hints;
