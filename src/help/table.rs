@@ -10,17 +10,21 @@
 
 /// Positions known to have no solution of exactly the remaining length.
 pub(super) struct DeadEnds {
-    slots: Vec<u64>,
+    /// On huge pages where the system has them: the table is probed at random addresses,
+    /// and with small pages most probes would miss the TLB as well as the cache.
+    slots: BigTable<u64>,
     /// Buckets minus one (a power of two minus one).
     mask: usize,
 }
+
+use crate::util::big_table::BigTable;
 
 const BUCKET: usize = 4;
 const LENGTH_BITS: u64 = 0x3F;
 
 impl DeadEnds {
     /// A table of about `megabytes` (at least one bucket; the memory is zeroed lazily by the
-    /// allocator, so a small search touches little of it).
+    /// system, so a small search touches little of it).
     pub(super) fn with_megabytes(megabytes: usize) -> DeadEnds {
         let slots = (megabytes.max(1) << 20) / std::mem::size_of::<u64>();
         let buckets = (slots / BUCKET).max(1);
@@ -30,7 +34,7 @@ impl DeadEnds {
             buckets.next_power_of_two() / 2
         };
         DeadEnds {
-            slots: vec![0; buckets * BUCKET],
+            slots: BigTable::new(buckets * BUCKET),
             mask: buckets - 1,
         }
     }
