@@ -30,6 +30,7 @@
 use crate::board::attacks::{bishop_attacks, knight_attacks, queen_attacks, rook_attacks};
 use crate::board::distances::reach_within;
 use crate::board::{Bitboard, Color, Position, Role, Square};
+use std::sync::OnceLock;
 
 /// The pieces the argument counts, with every role a man may have.
 const PIECES: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
@@ -58,10 +59,15 @@ pub(super) fn pieces_stay_free(
                 (level & landings).any()
             });
             let others = own.without(from);
+            // A square to be boxed on has some own man next to it or few neighbours at all.
+            let near_others = others
+                .into_iter()
+                .fold(Bitboard::EMPTY, |near, at| near | neighbours(role, at));
             let boxed = walk_to(sufferer, role, from, sufferer_moves, |walk, level| {
-                level
+                let fillings = sufferer_moves - walk;
+                (level & (near_others | few_neighbours(role, fillings)))
                     .into_iter()
-                    .any(|to| walk + (neighbours(role, to) - others).count() <= sufferer_moves)
+                    .any(|to| (neighbours(role, to) - others).count() <= fillings)
             });
             match (captured, boxed) {
                 (None, None) => return true,
@@ -118,6 +124,29 @@ fn neighbours(role: Role, at: Square) -> Bitboard {
         Role::Rook => rook_attacks(at, Bitboard::FULL),
         _ => queen_attacks(at, Bitboard::FULL),
     }
+}
+
+/// The squares with at most `most` neighbours on the lines of a `role` piece (the corners
+/// and edges, where a piece is boxed in by fewer men).
+fn few_neighbours(role: Role, most: u32) -> Bitboard {
+    static FEW: OnceLock<[[Bitboard; 9]; 4]> = OnceLock::new();
+    let few = FEW.get_or_init(|| {
+        let mut few = [[Bitboard::EMPTY; 9]; 4];
+        for (row, &role) in few.iter_mut().zip(&PIECES) {
+            for at in Bitboard::FULL {
+                let count = neighbours(role, at).count() as usize;
+                for level in &mut row[count..] {
+                    *level = level.with(at);
+                }
+            }
+        }
+        few
+    });
+    let row = PIECES
+        .iter()
+        .position(|&r| r == role)
+        .unwrap_or(PIECES.len() - 1);
+    few[row][(most as usize).min(8)]
 }
 
 /// True when a piece of `role` of the sufferer may end pinned without a move: a pin that
