@@ -222,7 +222,7 @@ impl QuietReplies {
                         .fold(Bitboard::EMPTY, |all, &by| all | by),
                     _ => g.to_by_role[role.index()],
                 };
-                if !g.from.contains(from) && !(role == Role::Pawn && by_role.contains(from)) {
+                if !(g.from.contains(from) || role == Role::Pawn && by_role.contains(from)) {
                     spoiling &= g.to | by_role;
                 }
             }
