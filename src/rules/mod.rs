@@ -120,6 +120,23 @@ pub trait Rules: Clone + Send + Sync + 'static {
         None
     }
 
+    /// `replies` of one reply `b` (for [`Rules::quiet_survivor`]) when `b` is a quiet legal
+    /// reply were the side to move to pass; `None` (the default) says nothing.
+    #[inline]
+    fn quiet_reply(&self, b: Self::Move) -> Option<Self::QuietReplies> {
+        let _ = b;
+        None
+    }
+
+    /// The legal moves in [`Rules::legal_moves`]' order, less some of those after which one
+    /// of `replies` certainly survives ([`Rules::quiet_survivor`]; a generator may leave out
+    /// the men none of whose moves can spoil every reply). The default leaves none out.
+    #[inline]
+    fn moves_spoiling(&self, replies: &Self::QuietReplies) -> Moves<Self> {
+        let _ = replies;
+        self.legal_moves()
+    }
+
     #[inline]
     fn legal_moves(&self) -> Moves<Self> {
         let mut list = Moves::<Self>::new();

@@ -127,6 +127,17 @@ impl Rules for Position {
         replies.survivor(self, m)
     }
 
+    #[inline]
+    fn quiet_reply(&self, b: Move) -> Option<QuietReplies> {
+        QuietReplies::for_reply(self, b)
+    }
+
+    /// Exactly the moves [`QuietReplies::survivor`] finds no reply for.
+    #[inline]
+    fn moves_spoiling(&self, replies: &QuietReplies) -> MoveList {
+        replies.spoiling_moves(self)
+    }
+
     /// A check that certainly leaves the king an open flight cannot mate.
     #[inline(always)]
     fn may_mate(&self, flights: &Flights, m: Move) -> bool {

@@ -21,6 +21,7 @@
 //! shape (mate in one from checking moves, no self or reflex test).
 
 mod exact;
+mod last_move;
 mod ordering;
 
 use super::tt::{BattleGoal, BattlePlay, Bounds, DirectMate, Question, TranspositionTable};
@@ -351,55 +352,7 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
             return false;
         }
         if Q::PLAY != BattlePlay::Direct && n == 1 {
-            // The attacker's last move: most fail at the defender's first reply, so the moves
-            // are neither ordered nor made ahead, and in self play the reply that spoiled the
-            // last one is tried first (it usually spoils this one too, without generating).
-            self.count_node();
-            let moves = pos.legal_moves();
-            let mut spoiler = self.killers(false, ply + 1)[0];
-            // A quiet reply that survives White's move cannot mate: no need to play it.
-            let quiet = match (Q::PLAY, Q::GOAL) {
-                (BattlePlay::SelfPlay, BattleGoal::Mate) => pos.quiet_replies(),
-                _ => None,
-            };
-            for &m in moves.iter() {
-                if quiet
-                    .as_ref()
-                    .and_then(|q| pos.quiet_survivor(q, m))
-                    .is_some()
-                {
-                    continue;
-                }
-                let child = pos.play(m);
-                if Q::PLAY == BattlePlay::SelfPlay {
-                    self.count_node();
-                    if !spoiler.is_null()
-                        && child.is_legal(spoiler)
-                        && !Self::move_reaches_goal(&child, spoiler)
-                    {
-                        continue;
-                    }
-                    match Self::goal_refuter(&child) {
-                        Ok(()) => {}
-                        Err(miss) => {
-                            if let Some(miss) = miss {
-                                spoiler = miss;
-                            }
-                            continue;
-                        }
-                    }
-                } else if !self.defend(&child, 0, ply + 1) {
-                    continue;
-                }
-                self.tt.store(key, result_bounds(true, 1, m));
-                return true;
-            }
-            if Q::PLAY == BattlePlay::SelfPlay && !spoiler.is_null() {
-                self.add_killer(false, ply + 1, spoiler);
-            }
-            self.tt
-                .store(key, result_bounds(false, 1, R::Move::default()));
-            return false;
+            return self.last_attack(pos, key, ply);
         }
         // A shorter mate is cheap to look for and proves this bound too.
         if self.attack(pos, n - 1, ply) {
