@@ -48,6 +48,53 @@ impl Position {
         list
     }
 
+    /// A mate in one of the side to move, if any: `first` when it mates, else the first
+    /// mating move among [`Position::mate_candidates`] in their order; and how many moves were
+    /// made to find it. The same answer as trying `first` when it is a candidate and then the
+    /// candidates in turn, without building the list: most calls of a solve end with no man
+    /// that may mate, and the rest stop generating at the mate.
+    ///
+    /// `first` is tried whenever it is a legal check `may_mate` keeps from a possible mater:
+    /// every mating move is a candidate, so a mating `first` passes those tests.
+    pub fn first_mate_in_one(&self, first: Move) -> FirstMate {
+        let flights = self.open_flights();
+        let info = CheckInfo::new(self);
+        let cover = self.covering_destinations(&flights, &info);
+        let from_mask = self.possible_maters(&info, &cover);
+        let mut found = FirstMate {
+            mate: None,
+            made: 0,
+        };
+        if from_mask.is_empty() {
+            return found;
+        }
+        if !first.is_null()
+            && from_mask.contains(first.from())
+            && self.is_legal(first)
+            && info.gives_check(self, first)
+            && flights.may_mate(self, first)
+        {
+            found.made += 1;
+            if !self.after(first).has_legal_move() {
+                found.mate = Some(first);
+                return found;
+            }
+        }
+        let mut trier = MateTrier {
+            pos: self,
+            skip: first,
+            found,
+        };
+        let mut sink = MayMate {
+            pos: self,
+            flights,
+            cover,
+            inner: &mut trier,
+        };
+        self.generate_checks_among(info, from_mask, &mut sink);
+        trier.found
+    }
+
     /// [`Flights::new`] the other way round: what each of our men covers, taken together, instead
     /// of the attackers of each square next to the king (one attack lookup a man instead of
     /// five a square; most mate-in-one tests fail, and this is where they start).
@@ -163,14 +210,14 @@ impl Position {
 
 /// Passes on the checks of the generator that may mate: their destination in the mask of the
 /// moving role, and kept by [`Flights::may_mate`].
-struct MayMate<'a> {
+struct MayMate<'a, S> {
     pos: &'a Position,
     flights: Flights,
     cover: [Bitboard; 6],
-    inner: &'a mut MoveList,
+    inner: &'a mut S,
 }
 
-impl MayMate<'_> {
+impl<S: MoveSink> MayMate<'_, S> {
     #[inline]
     fn keep(&mut self, m: Move) {
         if self.flights.may_mate(self.pos, m) {
@@ -179,7 +226,7 @@ impl MayMate<'_> {
     }
 }
 
-impl MoveSink for MayMate<'_> {
+impl<S: MoveSink> MoveSink for MayMate<'_, S> {
     #[inline]
     fn push(&mut self, m: Move) {
         self.keep(m);
@@ -200,6 +247,43 @@ impl MoveSink for MayMate<'_> {
         for to in targets & self.cover[Role::Pawn.index()] {
             self.keep(Move::normal(from_delta(to, delta), to));
         }
+    }
+
+    #[inline]
+    fn is_satisfied(&self) -> bool {
+        self.inner.is_satisfied()
+    }
+}
+
+/// What [`Position::first_mate_in_one`] found, and how many moves it made for it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct FirstMate {
+    pub mate: Option<Move>,
+    pub made: u32,
+}
+
+/// Makes each move it is given but `skip` until one mates.
+struct MateTrier<'a> {
+    pos: &'a Position,
+    skip: Move,
+    found: FirstMate,
+}
+
+impl MoveSink for MateTrier<'_> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        if self.found.mate.is_some() || m == self.skip {
+            return;
+        }
+        self.found.made += 1;
+        if !self.pos.after(m).has_legal_move() {
+            self.found.mate = Some(m);
+        }
+    }
+
+    #[inline]
+    fn is_satisfied(&self) -> bool {
+        self.found.mate.is_some()
     }
 }
 

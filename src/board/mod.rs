@@ -33,6 +33,7 @@ pub use end_state::{EndState, History};
 pub use fen::{parse_fen, ParseFenError, STARTPOS_FEN};
 pub use flights::Flights;
 pub use movegen::{GenKind, MoveCounter, MoveSink};
+pub use mate_candidates::FirstMate;
 pub use movelist::{MoveList, INLINE_MOVES, MAX_MOVES};
 pub use mv::{Move, MoveKind};
 pub use position::Position;

@@ -143,8 +143,13 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
 
     #[inline]
     fn count_node(&mut self) {
-        self.nodes += 1;
-        self.unreported_nodes += 1;
+        self.count_nodes(1);
+    }
+
+    #[inline]
+    fn count_nodes(&mut self, made: u32) {
+        self.nodes += made as u64;
+        self.unreported_nodes += made as u64;
         if self.unreported_nodes >= self.pace.interval() {
             self.control.add_nodes(self.unreported_nodes);
             self.unreported_nodes = 0;
@@ -174,28 +179,17 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
     fn mate_in_one_at(&mut self, pos: &R, ply: usize) -> Option<R::Move> {
         // Most checks leave the king a flight: the rules skip those without making them. The
         // last mate found at this ply is tried first when it is among the candidates (a legal
-        // check that may mate), so a killer that cannot mate costs nothing more.
-        let candidates = pos.mate_candidates();
+        // check that may mate), so a killer that cannot mate costs nothing more; the rules
+        // stop at the first mate.
         let killer = self.mate_killers.get(ply).copied().unwrap_or_default();
-        if !killer.is_null() && candidates.contains(killer) {
-            self.count_node();
-            if !pos.play(killer).has_legal_move() {
-                return Some(killer);
+        let (mate, made) = pos.first_mate_in_one(killer);
+        self.count_nodes(made);
+        if let Some(m) = mate {
+            if let Some(slot) = self.mate_killers.get_mut(ply) {
+                *slot = m;
             }
         }
-        for &m in candidates.iter() {
-            if m == killer {
-                continue;
-            }
-            self.count_node();
-            if !pos.play(m).has_legal_move() {
-                if let Some(slot) = self.mate_killers.get_mut(ply) {
-                    *slot = m;
-                }
-                return Some(m);
-            }
-        }
-        None
+        mate
     }
 
     /// True when the side to move in `pos` has been brought to the question's goal: no legal
@@ -318,6 +312,12 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
     pub fn shortest_loss(&mut self, pos: &R, max: u32) -> Option<u32> {
         if Q::EXACT {
             return self.exact_defend(pos, max, 0).then_some(max);
+        }
+        // Most positions asked about (White's first moves) are not lost at all: the full
+        // bound settles them at once, the shorter bounds fail too (a mate within n is one
+        // within every larger bound: `attack` looks for the shorter mate first).
+        if !self.defend(pos, max, 0) {
+            return None;
         }
         (0..=max).find(|&n| self.defend(pos, n, 0))
     }
