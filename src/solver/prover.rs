@@ -478,11 +478,20 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
             return false;
         }
         // The killer refutation first, before generating anything: it usually refutes.
-        let killer = self.killers(false, ply)[0];
+        let [killer, second] = self.killers(false, ply);
         if !killer.is_null() && pos.is_legal(killer) && !self.attack(&pos.play(killer), n, ply + 1)
         {
             if !self.aborted {
                 self.tt.store(key, result_bounds(false, n, killer));
+            }
+            return false;
+        }
+        // The second killer too when the queue below would take it next (no other table move).
+        let second_next = !second.is_null() && (known.best.is_null() || known.best == killer);
+        let second_tried = (second_next || known.best == second) && pos.is_legal(second);
+        if second_tried && !self.attack(&pos.play(second), n, ply + 1) {
+            if !self.aborted {
+                self.refuted(key, n, ply, second);
             }
             return false;
         }
@@ -493,14 +502,12 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
                 && pos.is_check() == (Q::GOAL == BattleGoal::Mate);
         }
         for m in self.defence_queue(&moves, known.best, ply) {
-            if m == killer {
+            if m == killer || (second_tried && m == second) {
                 continue; // already tried
             }
             if !self.attack(&pos.play(m), n, ply + 1) {
                 if !self.aborted {
-                    self.tt.store(key, result_bounds(false, n, m));
-                    self.add_killer(false, ply, m);
-                    self.add_refutation(m, n);
+                    self.refuted(key, n, ply, m);
                 }
                 return false;
             }
@@ -511,6 +518,16 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
         self.tt
             .store(key, result_bounds(true, n, R::Move::default()));
         true
+    }
+}
+
+impl<R: Rules, Q: Question> Prover<'_, R, Q> {
+    /// Records the defence `m` that refuted a mate within `n` at `ply`: in the table, as a
+    /// killer and in the refutation history.
+    fn refuted(&mut self, key: u64, n: u32, ply: usize, m: R::Move) {
+        self.tt.store(key, result_bounds(false, n, m));
+        self.add_killer(false, ply, m);
+        self.add_refutation(m, n);
     }
 }
 
