@@ -15,7 +15,7 @@
 use super::attacks::{attacks, between, bishop_attacks, king_attacks, rook_attacks};
 use super::checks::CheckInfo;
 use super::movegen::from_delta;
-use super::{Bitboard, Color, Flights, Move, MoveList, MoveSink, Position, Role, Square};
+use super::{Bitboard, Color, Flights, Move, MoveKind, MoveList, MoveSink, Position, Role, Square};
 
 impl Position {
     /// The legal checking moves that may mate: [`Position::checking_moves`] less those that
@@ -262,17 +262,37 @@ pub struct FirstMate {
     pub made: u32,
 }
 
-/// Makes each move it is given but `skip` until one mates.
+/// Makes each check it is given but `skip` until one mates. A check whose man the king may
+/// take (next to it, guarded by none of our other men once the king has left its square)
+/// does not mate and is not made.
 struct MateTrier<'a> {
     pos: &'a Position,
     skip: Move,
     found: FirstMate,
 }
 
+impl MateTrier<'_> {
+    #[inline]
+    fn king_takes(&self, m: Move) -> bool {
+        let pos = self.pos;
+        let us = pos.turn();
+        let king = pos.king(!us);
+        let (from, to) = (m.from(), m.to());
+        if m.kind() == MoveKind::EnPassant
+            || m.kind() == MoveKind::Castle
+            || !king_attacks(king).contains(to)
+        {
+            return false;
+        }
+        let occupied = pos.occupied().without(from).without(king).with(to);
+        pos.attackers_to(to, us, occupied).without(from).is_empty()
+    }
+}
+
 impl MoveSink for MateTrier<'_> {
     #[inline]
     fn push(&mut self, m: Move) {
-        if self.found.mate.is_some() || m == self.skip {
+        if self.found.mate.is_some() || m == self.skip || self.king_takes(m) {
             return;
         }
         self.found.made += 1;
@@ -289,7 +309,7 @@ impl MoveSink for MateTrier<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::board::{Flights, Position, Validation};
+    use crate::board::{Flights, Move, Position, Validation};
 
     /// The candidates against their definition: the checking moves `may_mate` keeps, in
     /// generation order; and every mating move among them. The flights found in bulk are
@@ -315,6 +335,32 @@ mod tests {
         }
     }
 
+    /// `first_mate_in_one` against its definition: `first` when it mates, else the first
+    /// mating candidate in order, with `first` the null move, the first mate and a move that
+    /// does not mate.
+    fn assert_first_mate_matches_definition(pos: &Position) {
+        let mates: Vec<Move> = pos
+            .mate_candidates()
+            .iter()
+            .copied()
+            .filter(|&m| !pos.after(m).has_legal_move())
+            .collect();
+        let legal = pos.legal_moves();
+        let mut firsts = vec![Move::default()];
+        firsts.extend(mates.first().copied());
+        firsts.extend(mates.last().copied());
+        firsts.extend(legal.iter().copied().find(|m| !mates.contains(m)));
+        for first in firsts {
+            let expected = if mates.contains(&first) {
+                Some(first)
+            } else {
+                mates.first().copied()
+            };
+            let found = pos.first_mate_in_one(first);
+            assert_eq!(found.mate, expected, "{pos:?} first {first}");
+        }
+    }
+
     fn position(fen: &str) -> Position {
         Position::from_fen(fen, Validation::Lenient).expect("legal position")
     }
@@ -334,6 +380,20 @@ mod tests {
             "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
         ] {
             assert_matches_definition(&position(fen));
+            assert_first_mate_matches_definition(&position(fen));
+        }
+    }
+
+    /// Checks whose man the king takes: Qg7 next to Kh8 is guarded by the king (mate), Qg8 is
+    /// not (the king takes it); the knight that uncovers Ba1 onto Kh8 is taken on g8 and h7.
+    #[test]
+    fn the_king_takes_an_unguarded_checker() {
+        for fen in [
+            "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1",
+            "7k/8/5N2/8/8/8/8/B5K1 w - - 0 1",
+            "7k/8/5N2/8/8/8/8/B3R1K1 w - - 0 1",
+        ] {
+            assert_first_mate_matches_definition(&position(fen));
         }
     }
 
@@ -359,11 +419,14 @@ mod tests {
                     continue;
                 };
                 assert_matches_definition(&pos);
+                assert_first_mate_matches_definition(&pos);
                 for &m in pos.legal_moves().iter() {
                     let child = pos.after(m);
                     assert_matches_definition(&child);
                     for &r in child.legal_moves().iter().take(8) {
-                        assert_matches_definition(&child.after(r));
+                        let grandchild = child.after(r);
+                        assert_matches_definition(&grandchild);
+                        assert_first_mate_matches_definition(&grandchild);
                     }
                 }
                 tested += 1;

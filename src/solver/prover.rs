@@ -146,16 +146,23 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
         self.count_nodes(1);
     }
 
-    #[inline]
+    #[inline(always)]
     fn count_nodes(&mut self, made: u32) {
         self.nodes += made as u64;
         self.unreported_nodes += made as u64;
         if self.unreported_nodes >= self.pace.interval() {
-            self.control.add_nodes(self.unreported_nodes);
-            self.unreported_nodes = 0;
-            self.poll_limits();
-            self.pace.polled();
+            self.report_nodes();
         }
+    }
+
+    /// Hands the nodes counted since the last report to the control and polls its limits.
+    #[cold]
+    #[inline(never)]
+    fn report_nodes(&mut self) {
+        self.control.add_nodes(self.unreported_nodes);
+        self.unreported_nodes = 0;
+        self.poll_limits();
+        self.pace.polled();
     }
 
     /// Counts a node visited by another search sharing this prover (df-pn), so limits and
