@@ -320,12 +320,6 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
         if Q::EXACT {
             return self.exact_defend(pos, max, 0).then_some(max);
         }
-        // Most positions asked about (White's first moves) are not lost at all: the full
-        // bound settles them at once, the shorter bounds fail too (a mate within n is one
-        // within every larger bound: `attack` looks for the shorter mate first).
-        if !self.defend(pos, max, 0) {
-            return None;
-        }
         (0..=max).find(|&n| self.defend(pos, n, 0))
     }
 
