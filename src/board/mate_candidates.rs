@@ -32,20 +32,39 @@ impl Position {
     /// ```
     pub fn mate_candidates(&self) -> MoveList {
         let mut list = MoveList::new();
+        let ground = self.mate_ground();
+        if ground.from_mask.any() {
+            self.generate_candidates(ground, &mut list);
+        }
+        list
+    }
+
+    /// What the candidates are generated from: the open flights, the check information, the
+    /// per-role destination masks and the men that may mate.
+    #[inline]
+    fn mate_ground(&self) -> MateGround {
         let flights = self.open_flights();
         let info = CheckInfo::new(self);
         let cover = self.covering_destinations(&flights, &info);
         let from_mask = self.possible_maters(&info, &cover);
-        if from_mask.any() {
-            let mut sink = MayMate {
-                pos: self,
-                flights,
-                cover,
-                inner: &mut list,
-            };
-            self.generate_checks_among(info, from_mask, &mut sink);
+        MateGround {
+            flights,
+            info,
+            cover,
+            from_mask,
         }
-        list
+    }
+
+    /// The candidates, in generation order, into `inner`.
+    #[inline]
+    fn generate_candidates<S: MoveSink>(&self, ground: MateGround, inner: &mut S) {
+        let mut sink = MayMate {
+            pos: self,
+            flights: ground.flights,
+            cover: ground.cover,
+            inner,
+        };
+        self.generate_checks_among(ground.info, ground.from_mask, &mut sink);
     }
 
     /// A mate in one of the side to move, if any: `first` when it mates, else the first
@@ -57,22 +76,19 @@ impl Position {
     /// `first` is tried whenever it is a legal check `may_mate` keeps from a possible mater:
     /// every mating move is a candidate, so a mating `first` passes those tests.
     pub fn first_mate_in_one(&self, first: Move) -> FirstMate {
-        let flights = self.open_flights();
-        let info = CheckInfo::new(self);
-        let cover = self.covering_destinations(&flights, &info);
-        let from_mask = self.possible_maters(&info, &cover);
+        let ground = self.mate_ground();
         let mut found = FirstMate {
             mate: None,
             made: 0,
         };
-        if from_mask.is_empty() {
+        if ground.from_mask.is_empty() {
             return found;
         }
         if !first.is_null()
-            && from_mask.contains(first.from())
+            && ground.from_mask.contains(first.from())
             && self.is_legal(first)
-            && info.gives_check(self, first)
-            && flights.may_mate(self, first)
+            && ground.info.gives_check(self, first)
+            && ground.flights.may_mate(self, first)
         {
             found.made += 1;
             if !self.after(first).has_legal_move() {
@@ -85,13 +101,7 @@ impl Position {
             skip: first,
             found,
         };
-        let mut sink = MayMate {
-            pos: self,
-            flights,
-            cover,
-            inner: &mut trier,
-        };
-        self.generate_checks_among(info, from_mask, &mut sink);
+        self.generate_candidates(ground, &mut trier);
         trier.found
     }
 
@@ -206,6 +216,14 @@ impl Position {
         }
         from_mask
     }
+}
+
+/// [`Position::mate_ground`]'s findings.
+struct MateGround {
+    flights: Flights,
+    info: CheckInfo,
+    cover: [Bitboard; 6],
+    from_mask: Bitboard,
 }
 
 /// Passes on the checks of the generator that may mate: their destination in the mask of the
