@@ -15,7 +15,7 @@
 use super::attacks::{attacks, between, bishop_attacks, king_attacks, rook_attacks};
 use super::checks::CheckInfo;
 use super::movegen::from_delta;
-use super::{Bitboard, Color, Flights, Move, MoveList, MoveSink, Position, Role, Square};
+use super::{Bitboard, Color, Flights, Move, MoveKind, MoveList, MoveSink, Position, Role, Square};
 
 impl Position {
     /// The legal checking moves that may mate: [`Position::checking_moves`] less those that
@@ -32,20 +32,77 @@ impl Position {
     /// ```
     pub fn mate_candidates(&self) -> MoveList {
         let mut list = MoveList::new();
+        let ground = self.mate_ground();
+        if ground.from_mask.any() {
+            self.generate_candidates(ground, &mut list);
+        }
+        list
+    }
+
+    /// What the candidates are generated from: the open flights, the check information, the
+    /// per-role destination masks and the men that may mate.
+    #[inline]
+    fn mate_ground(&self) -> MateGround {
         let flights = self.open_flights();
         let info = CheckInfo::new(self);
         let cover = self.covering_destinations(&flights, &info);
         let from_mask = self.possible_maters(&info, &cover);
-        if from_mask.any() {
-            let mut sink = MayMate {
-                pos: self,
-                flights,
-                cover,
-                inner: &mut list,
-            };
-            self.generate_checks_among(info, from_mask, &mut sink);
+        MateGround {
+            flights,
+            info,
+            cover,
+            from_mask,
         }
-        list
+    }
+
+    /// The candidates, in generation order, into `inner`.
+    #[inline]
+    fn generate_candidates<S: MoveSink>(&self, ground: MateGround, inner: &mut S) {
+        let mut sink = MayMate {
+            pos: self,
+            flights: ground.flights,
+            cover: ground.cover,
+            inner,
+        };
+        self.generate_checks_among(ground.info, ground.from_mask, &mut sink);
+    }
+
+    /// A mate in one of the side to move, if any: `first` when it mates, else the first
+    /// mating move among [`Position::mate_candidates`] in their order; and how many moves were
+    /// made to find it. The same answer as trying `first` when it is a candidate and then the
+    /// candidates in turn, without building the list: most calls of a solve end with no man
+    /// that may mate, and the rest stop generating at the mate.
+    ///
+    /// `first` is tried whenever it is a legal check `may_mate` keeps from a possible mater:
+    /// every mating move is a candidate, so a mating `first` passes those tests.
+    pub fn first_mate_in_one(&self, first: Move) -> FirstMate {
+        let ground = self.mate_ground();
+        let mut found = FirstMate {
+            mate: None,
+            made: 0,
+        };
+        if ground.from_mask.is_empty() {
+            return found;
+        }
+        if !first.is_null()
+            && ground.from_mask.contains(first.from())
+            && self.is_legal(first)
+            && ground.info.gives_check(self, first)
+            && ground.flights.may_mate(self, first)
+        {
+            found.made += 1;
+            if !self.after(first).has_legal_move() {
+                found.mate = Some(first);
+                return found;
+            }
+        }
+        let mut trier = MateTrier {
+            pos: self,
+            skip: first,
+            found,
+        };
+        self.generate_candidates(ground, &mut trier);
+        trier.found
     }
 
     /// [`Flights::new`] the other way round: what each of our men covers, taken together, instead
@@ -161,16 +218,24 @@ impl Position {
     }
 }
 
+/// [`Position::mate_ground`]'s findings.
+struct MateGround {
+    flights: Flights,
+    info: CheckInfo,
+    cover: [Bitboard; 6],
+    from_mask: Bitboard,
+}
+
 /// Passes on the checks of the generator that may mate: their destination in the mask of the
 /// moving role, and kept by [`Flights::may_mate`].
-struct MayMate<'a> {
+struct MayMate<'a, S> {
     pos: &'a Position,
     flights: Flights,
     cover: [Bitboard; 6],
-    inner: &'a mut MoveList,
+    inner: &'a mut S,
 }
 
-impl MayMate<'_> {
+impl<S: MoveSink> MayMate<'_, S> {
     #[inline]
     fn keep(&mut self, m: Move) {
         if self.flights.may_mate(self.pos, m) {
@@ -179,7 +244,7 @@ impl MayMate<'_> {
     }
 }
 
-impl MoveSink for MayMate<'_> {
+impl<S: MoveSink> MoveSink for MayMate<'_, S> {
     #[inline]
     fn push(&mut self, m: Move) {
         self.keep(m);
@@ -201,11 +266,68 @@ impl MoveSink for MayMate<'_> {
             self.keep(Move::normal(from_delta(to, delta), to));
         }
     }
+
+    #[inline]
+    fn is_satisfied(&self) -> bool {
+        self.inner.is_satisfied()
+    }
+}
+
+/// What [`Position::first_mate_in_one`] found, and how many moves it made for it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct FirstMate {
+    pub mate: Option<Move>,
+    pub made: u32,
+}
+
+/// Makes each check it is given but `skip` until one mates. A check whose man the king may
+/// take (next to it, guarded by none of our other men once the king has left its square)
+/// does not mate and is not made.
+struct MateTrier<'a> {
+    pos: &'a Position,
+    skip: Move,
+    found: FirstMate,
+}
+
+impl MateTrier<'_> {
+    #[inline]
+    fn king_takes(&self, m: Move) -> bool {
+        let pos = self.pos;
+        let us = pos.turn();
+        let king = pos.king(!us);
+        let (from, to) = (m.from(), m.to());
+        if m.kind() == MoveKind::EnPassant
+            || m.kind() == MoveKind::Castle
+            || !king_attacks(king).contains(to)
+        {
+            return false;
+        }
+        let occupied = pos.occupied().without(from).without(king).with(to);
+        pos.attackers_to(to, us, occupied).without(from).is_empty()
+    }
+}
+
+impl MoveSink for MateTrier<'_> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        if self.found.mate.is_some() || m == self.skip || self.king_takes(m) {
+            return;
+        }
+        self.found.made += 1;
+        if !self.pos.after(m).has_legal_move() {
+            self.found.mate = Some(m);
+        }
+    }
+
+    #[inline]
+    fn is_satisfied(&self) -> bool {
+        self.found.mate.is_some()
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::board::{Flights, Position, Validation};
+    use crate::board::{Flights, Move, Position, Validation};
 
     /// The candidates against their definition: the checking moves `may_mate` keeps, in
     /// generation order; and every mating move among them. The flights found in bulk are
@@ -231,6 +353,32 @@ mod tests {
         }
     }
 
+    /// `first_mate_in_one` against its definition: `first` when it mates, else the first
+    /// mating candidate in order, with `first` the null move, the first mate and a move that
+    /// does not mate.
+    fn assert_first_mate_matches_definition(pos: &Position) {
+        let mates: Vec<Move> = pos
+            .mate_candidates()
+            .iter()
+            .copied()
+            .filter(|&m| !pos.after(m).has_legal_move())
+            .collect();
+        let legal = pos.legal_moves();
+        let mut firsts = vec![Move::default()];
+        firsts.extend(mates.first().copied());
+        firsts.extend(mates.last().copied());
+        firsts.extend(legal.iter().copied().find(|m| !mates.contains(m)));
+        for first in firsts {
+            let expected = if mates.contains(&first) {
+                Some(first)
+            } else {
+                mates.first().copied()
+            };
+            let found = pos.first_mate_in_one(first);
+            assert_eq!(found.mate, expected, "{pos:?} first {first}");
+        }
+    }
+
     fn position(fen: &str) -> Position {
         Position::from_fen(fen, Validation::Lenient).expect("legal position")
     }
@@ -250,6 +398,20 @@ mod tests {
             "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
         ] {
             assert_matches_definition(&position(fen));
+            assert_first_mate_matches_definition(&position(fen));
+        }
+    }
+
+    /// Checks whose man the king takes: Qg7 next to Kh8 is guarded by the king (mate), Qg8 is
+    /// not (the king takes it); the knight that uncovers Ba1 onto Kh8 is taken on g8 and h7.
+    #[test]
+    fn the_king_takes_an_unguarded_checker() {
+        for fen in [
+            "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1",
+            "7k/8/5N2/8/8/8/8/B5K1 w - - 0 1",
+            "7k/8/5N2/8/8/8/8/B3R1K1 w - - 0 1",
+        ] {
+            assert_first_mate_matches_definition(&position(fen));
         }
     }
 
@@ -275,11 +437,14 @@ mod tests {
                     continue;
                 };
                 assert_matches_definition(&pos);
+                assert_first_mate_matches_definition(&pos);
                 for &m in pos.legal_moves().iter() {
                     let child = pos.after(m);
                     assert_matches_definition(&child);
                     for &r in child.legal_moves().iter().take(8) {
-                        assert_matches_definition(&child.after(r));
+                        let grandchild = child.after(r);
+                        assert_matches_definition(&grandchild);
+                        assert_first_mate_matches_definition(&grandchild);
                     }
                 }
                 tested += 1;

@@ -32,6 +32,7 @@ pub use color::Color;
 pub use end_state::{EndState, History};
 pub use fen::{parse_fen, ParseFenError, STARTPOS_FEN};
 pub use flights::Flights;
+pub use mate_candidates::FirstMate;
 pub use movegen::{GenKind, MoveCounter, MoveSink};
 pub use movelist::{MoveList, INLINE_MOVES, MAX_MOVES};
 pub use mv::{Move, MoveKind};

@@ -217,6 +217,31 @@ pub trait Rules: Clone + Send + Sync + 'static {
         }
         list
     }
+
+    /// A mate in one of the side to move and how many moves were made to find it: `first`
+    /// when it is a candidate and mates, else the first mating candidate of
+    /// [`Rules::mate_candidates`] in their order.
+    #[inline]
+    fn first_mate_in_one(&self, first: Self::Move) -> (Option<Self::Move>, u32) {
+        let candidates = self.mate_candidates();
+        let mut made = 0;
+        if !first.is_null() && candidates.contains(first) {
+            made += 1;
+            if !self.play(first).has_legal_move() {
+                return (Some(first), made);
+            }
+        }
+        for &m in candidates.iter() {
+            if m == first {
+                continue;
+            }
+            made += 1;
+            if !self.play(m).has_legal_move() {
+                return (Some(m), made);
+            }
+        }
+        (None, made)
+    }
 }
 
 #[cfg(test)]

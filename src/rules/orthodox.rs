@@ -150,6 +150,13 @@ impl Rules for Position {
         Position::mate_candidates(self)
     }
 
+    /// Without building the candidates' list (see `Position::first_mate_in_one`).
+    #[inline(always)]
+    fn first_mate_in_one(&self, first: Move) -> (Option<Move>, u32) {
+        let found = Position::first_mate_in_one(self, first);
+        (found.mate, found.made)
+    }
+
     #[inline(always)]
     fn legal_moves(&self) -> MoveList {
         Position::legal_moves(self)

@@ -144,14 +144,26 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
 
     #[inline]
     fn count_node(&mut self) {
-        self.nodes += 1;
-        self.unreported_nodes += 1;
+        self.count_nodes(1);
+    }
+
+    #[inline(always)]
+    fn count_nodes(&mut self, made: u32) {
+        self.nodes += made as u64;
+        self.unreported_nodes += made as u64;
         if self.unreported_nodes >= self.pace.interval() {
-            self.control.add_nodes(self.unreported_nodes);
-            self.unreported_nodes = 0;
-            self.poll_limits();
-            self.pace.polled();
+            self.report_nodes();
         }
+    }
+
+    /// Hands the nodes counted since the last report to the control and polls its limits.
+    #[cold]
+    #[inline(never)]
+    fn report_nodes(&mut self) {
+        self.control.add_nodes(self.unreported_nodes);
+        self.unreported_nodes = 0;
+        self.poll_limits();
+        self.pace.polled();
     }
 
     /// Counts a node visited by another search sharing this prover (df-pn), so limits and
@@ -175,28 +187,17 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
     fn mate_in_one_at(&mut self, pos: &R, ply: usize) -> Option<R::Move> {
         // Most checks leave the king a flight: the rules skip those without making them. The
         // last mate found at this ply is tried first when it is among the candidates (a legal
-        // check that may mate), so a killer that cannot mate costs nothing more.
-        let candidates = pos.mate_candidates();
+        // check that may mate), so a killer that cannot mate costs nothing more; the rules
+        // stop at the first mate.
         let killer = self.mate_killers.get(ply).copied().unwrap_or_default();
-        if !killer.is_null() && candidates.contains(killer) {
-            self.count_node();
-            if !pos.play(killer).has_legal_move() {
-                return Some(killer);
+        let (mate, made) = pos.first_mate_in_one(killer);
+        self.count_nodes(made);
+        if let Some(m) = mate {
+            if let Some(slot) = self.mate_killers.get_mut(ply) {
+                *slot = m;
             }
         }
-        for &m in candidates.iter() {
-            if m == killer {
-                continue;
-            }
-            self.count_node();
-            if !pos.play(m).has_legal_move() {
-                if let Some(slot) = self.mate_killers.get_mut(ply) {
-                    *slot = m;
-                }
-                return Some(m);
-            }
-        }
-        None
+        mate
     }
 
     /// True when the side to move in `pos` has been brought to the question's goal: no legal
@@ -431,11 +432,20 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
             return false;
         }
         // The killer refutation first, before generating anything: it usually refutes.
-        let killer = self.killers(false, ply)[0];
+        let [killer, second] = self.killers(false, ply);
         if !killer.is_null() && pos.is_legal(killer) && !self.attack(&pos.play(killer), n, ply + 1)
         {
             if !self.aborted {
                 self.tt.store(key, result_bounds(false, n, killer));
+            }
+            return false;
+        }
+        // The second killer too when the queue below would take it next (no other table move).
+        let second_next = !second.is_null() && (known.best.is_null() || known.best == killer);
+        let second_tried = (second_next || known.best == second) && pos.is_legal(second);
+        if second_tried && !self.attack(&pos.play(second), n, ply + 1) {
+            if !self.aborted {
+                self.refuted(key, n, ply, second);
             }
             return false;
         }
@@ -446,14 +456,12 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
                 && pos.is_check() == (Q::GOAL == BattleGoal::Mate);
         }
         for m in self.defence_queue(&moves, known.best, ply) {
-            if m == killer {
+            if m == killer || (second_tried && m == second) {
                 continue; // already tried
             }
             if !self.attack(&pos.play(m), n, ply + 1) {
                 if !self.aborted {
-                    self.tt.store(key, result_bounds(false, n, m));
-                    self.add_killer(false, ply, m);
-                    self.add_refutation(m, n);
+                    self.refuted(key, n, ply, m);
                 }
                 return false;
             }
@@ -464,6 +472,16 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
         self.tt
             .store(key, result_bounds(true, n, R::Move::default()));
         true
+    }
+}
+
+impl<R: Rules, Q: Question> Prover<'_, R, Q> {
+    /// Records the defence `m` that refuted a mate within `n` at `ply`: in the table, as a
+    /// killer and in the refutation history.
+    fn refuted(&mut self, key: u64, n: u32, ply: usize, m: R::Move) {
+        self.tt.store(key, result_bounds(false, n, m));
+        self.add_killer(false, ply, m);
+        self.add_refutation(m, n);
     }
 }
 
