@@ -130,9 +130,9 @@ fn the_men_argument_never_gives_up_a_reachable_stalemate() {
         }
     }
     println!("{positions} positions, {given_up} given up");
-    // The king argument alone gives up about 490 of these (the default seed: 494), with the
-    // men argument about 630 (628).
-    assert!(given_up > 560, "{given_up} given up");
+    // The king argument alone gives up about 470 of these (the default seed: 473; seeds 3,
+    // 5, 7: 447-483), with the men argument about 560 (569; 532-570).
+    assert!(given_up > 510, "{given_up} given up");
 }
 
 /// Two stalemates in one the men argument must keep: Black's knights pinned by a rook and a
