@@ -158,8 +158,7 @@ mod tests {
     use super::*;
 
     fn sq(name: &str) -> Square {
-        let b = name.as_bytes();
-        Square::from_coords(b[0] - b'a', b[1] - b'1').unwrap()
+        name.parse().expect("a square name")
     }
 
     #[test]

@@ -10,6 +10,7 @@
 
 use super::LineQuestion;
 use crate::rules::Rules;
+use crate::util::prefetch::prefetch;
 use std::marker::PhantomData;
 
 /// Bounds proven for positions of the rules `R` under one [`LineQuestion`]. A slot is two
@@ -69,19 +70,7 @@ impl<R: Rules> LineTable<R> {
     /// Asks the cache for `key`'s slot ahead of its probe.
     #[inline]
     pub(super) fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let slot = &self.words[2 * (key as usize & self.mask)];
-            // SAFETY: prefetching a valid address has no effect beyond the cache.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch(
-                    (slot as *const u64).cast::<i8>(),
-                    std::arch::x86_64::_MM_HINT_T0,
-                );
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch(&self.words[2 * (key as usize & self.mask)]);
     }
 
     /// Records that the question holds (or fails) within `plies` at `key`.

@@ -18,6 +18,7 @@ pub(super) struct DeadEnds {
 }
 
 use crate::util::big_table::BigTable;
+use crate::util::prefetch::prefetch;
 
 const BUCKET: usize = 4;
 const LENGTH_BITS: u64 = 0x3F;
@@ -67,19 +68,9 @@ impl DeadEnds {
     /// later finds it in cache. A hint only: it changes no state.
     #[inline]
     pub(super) fn prefetch(&self, key: u64, remaining: u32) {
-        #[cfg(target_arch = "x86_64")]
         if let Some(entry) = Self::entry(key, remaining) {
-            let slot = &self.slots[self.bucket(entry)];
-            // SAFETY: prefetching a valid address has no effect beyond the cache.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch(
-                    (slot as *const u64).cast::<i8>(),
-                    std::arch::x86_64::_MM_HINT_T0,
-                );
-            }
+            prefetch(&self.slots[self.bucket(entry)]);
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = (key, remaining);
     }
 
     pub(super) fn insert(&mut self, key: u64, remaining: u32) {

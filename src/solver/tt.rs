@@ -262,19 +262,7 @@ impl<Q: Question, M: RuleMove> TranspositionTable<Q, M> {
     /// cache. A hint only: it changes no state.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let word = &self.words[2 * self.index(key)];
-            // SAFETY: prefetching a valid address has no effect beyond the cache.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch(
-                    (word as *const AtomicU64).cast::<i8>(),
-                    std::arch::x86_64::_MM_HINT_T0,
-                );
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        crate::util::prefetch::prefetch(&self.words[2 * self.index(key)]);
     }
 
     /// What is known of the position with this key.

@@ -2,4 +2,5 @@
 
 pub mod big_table;
 pub mod interrupt;
+pub mod prefetch;
 pub mod threads;
