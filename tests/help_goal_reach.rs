@@ -5,7 +5,7 @@
 //! promote, and castling rights in a third of them.
 
 use mateproof::board::{Position, Validation};
-use mateproof::help::Hints;
+use mateproof::help::{Hints, MovesLeft};
 use mateproof::problem::Goal;
 use shakmaty::{Chess, Position as _};
 
@@ -76,7 +76,7 @@ fn the_moves_left_argument_never_gives_up_a_reachable_goal() {
         let longest = if men <= 5 { 4 } else { 3 };
         for plies in 1..=longest {
             for (goal, stalemate) in [(Goal::Mate, false), (Goal::Stalemate, true)] {
-                if pos.goal_out_of_reach(goal, plies) {
+                if pos.goal_out_of_reach(goal, MovesLeft::help(plies)) {
                     given_up += 1;
                     deep += usize::from(plies >= 3);
                     assert!(
@@ -121,7 +121,7 @@ fn the_men_argument_never_gives_up_a_reachable_stalemate() {
         };
         positions += 1;
         let pos = Position::from_fen(&fen, Validation::Lenient).unwrap();
-        if pos.goal_out_of_reach(Goal::Stalemate, plies) {
+        if pos.goal_out_of_reach(Goal::Stalemate, MovesLeft::help(plies)) {
             given_up += 1;
             assert!(
                 !line_exists(&help_positions::chess_of(&fen), plies, true),
@@ -147,6 +147,9 @@ fn the_men_argument_keeps_pinned_and_boxed_pieces() {
         let chess = help_positions::chess_of(fen);
         assert!(line_exists(&chess, 1, true), "{fen}: a stalemate in one");
         let pos = Position::from_fen(fen, Validation::Lenient).unwrap();
-        assert!(!pos.goal_out_of_reach(Goal::Stalemate, 1), "{fen}");
+        assert!(
+            !pos.goal_out_of_reach(Goal::Stalemate, MovesLeft::help(1)),
+            "{fen}"
+        );
     }
 }

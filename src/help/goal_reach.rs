@@ -1,4 +1,4 @@
-//! The moves-left argument of help play: whether the side to be mated or stalemated at the end
+//! The moves-left argument of help and series play: whether the side to be mated or stalemated at the end
 //! of a line can be, in the moves each side has left, by empty-board distances
 //! ([`crate::board::distances`]).
 //!
@@ -21,6 +21,7 @@
 //! length reaches the goal. Castling, which moves two men in one move, is left out: while
 //! either side may castle the argument is not made.
 
+use super::hints::MovesLeft;
 use super::stalemate_men;
 use crate::board::attacks::{attacks, king_attacks};
 use crate::board::distances::{attack_within, reach_within, HORIZON};
@@ -42,24 +43,26 @@ const MEN: [Role; 5] = [
 /// Per number of moves 0..=HORIZON: a set of squares (levels grow with the moves).
 type Levels = [Bitboard; HORIZON + 1];
 
-/// True when no line of `plies` half-moves of help play from `pos` can end in `goal` for
-/// the side not making the last half-move: the moves-left argument above.
-pub(super) fn out_of_reach(pos: &Position, goal: Goal, plies: u32) -> bool {
+/// True when no line in which each side makes the moves `left` gives it can end in `goal`
+/// for the sufferer: the moves-left argument above.
+pub(super) fn out_of_reach(pos: &Position, goal: Goal, left: MovesLeft) -> bool {
     let mate = match goal {
         Goal::Mate => true,
         Goal::Stalemate => false,
         _ => return false,
     };
-    let mover = pos.turn();
-    // The mover makes the odd half-moves counted from here, the last one where `plies` is odd.
-    let mover_moves = plies.div_ceil(2);
-    let (attacker, attacker_moves, sufferer_moves) = if plies % 2 == 1 {
-        (mover, mover_moves, plies / 2)
+    let MovesLeft {
+        attacker_to_move,
+        attacker: attacker_moves,
+        sufferer: sufferer_moves,
+    } = left;
+    let attacker = if attacker_to_move {
+        pos.turn()
     } else {
-        (!mover, plies / 2, mover_moves)
+        !pos.turn()
     };
     let too_long = attacker_moves as usize > HORIZON || sufferer_moves as usize > HORIZON;
-    if plies == 0 || too_long || !pos.castling().is_empty() {
+    if attacker_moves == 0 || too_long || !pos.castling().is_empty() {
         return false;
     }
     let sufferer = !attacker;

@@ -1,6 +1,6 @@
 //! What the rules can tell the help search before it plays a move: whether the goal is
-//! within reach at all ([`Hints::goal_out_of_reach`], the moves-left argument of
-//! [`super::goal_reach`]), and about the last two moves:
+//! within reach at all in the moves each side has left ([`Hints::goal_out_of_reach`], the
+//! moves-left argument of [`super::goal_reach`]), and about the last two moves:
 //! [`Hints::stalemate_candidates`] names the only moves that can stalemate the other side at
 //! once, so a stalemate search skips the last ply where no move can, and
 //! [`Hints::stalemate_preparations`] the only moves after which the other side can stalemate
@@ -31,10 +31,62 @@ pub trait Hints: Rules {
         None
     }
 
-    /// True when no line of `plies` half-moves of help play from here can end in `goal` for
-    /// the side not making the last one, whatever both sides play (`false`: it may).
-    fn goal_out_of_reach(&self, _goal: Goal, _plies: u32) -> bool {
+    /// True when no line in which each side makes the moves `left` gives it can end in
+    /// `goal` for the sufferer, whatever both sides play (`false`: it may).
+    fn goal_out_of_reach(&self, _goal: Goal, _left: MovesLeft) -> bool {
         false
+    }
+}
+
+/// The moves each side makes from a position to the end of a line: the attacker (who
+/// mates or stalemates with the line's last move) and the sufferer.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MovesLeft {
+    /// True when the attacker is the side to move.
+    pub attacker_to_move: bool,
+    pub attacker: u32,
+    pub sufferer: u32,
+}
+
+impl MovesLeft {
+    /// Help play: `plies` half-moves, the last one the attacker's.
+    ///
+    /// ```
+    /// use mateproof::help::MovesLeft;
+    /// let left = MovesLeft::help(3);
+    /// assert_eq!((left.attacker_to_move, left.attacker, left.sufferer), (true, 2, 1));
+    /// ```
+    pub fn help(plies: u32) -> MovesLeft {
+        MovesLeft {
+            attacker_to_move: plies % 2 == 1,
+            attacker: plies.div_ceil(2),
+            sufferer: plies / 2,
+        }
+    }
+
+    /// Series play: `series` moves of the side to move, then (`other_ends`) one move of the
+    /// other side that reaches the goal against the series side (`ser-h`, `ser-s`), or
+    /// (otherwise) the series side's last move reaches it (`ser-#`, `ser-=`).
+    ///
+    /// ```
+    /// use mateproof::help::MovesLeft;
+    /// let left = MovesLeft::series(5, true);
+    /// assert_eq!((left.attacker_to_move, left.attacker, left.sufferer), (false, 1, 5));
+    /// ```
+    pub fn series(series: u32, other_ends: bool) -> MovesLeft {
+        if other_ends {
+            MovesLeft {
+                attacker_to_move: false,
+                attacker: 1,
+                sufferer: series,
+            }
+        } else {
+            MovesLeft {
+                attacker_to_move: true,
+                attacker: series,
+                sufferer: 0,
+            }
+        }
     }
 }
 
@@ -75,7 +127,7 @@ impl Hints for Position {
     }
 
     /// The moves-left argument ([`super::goal_reach`]).
-    fn goal_out_of_reach(&self, goal: Goal, plies: u32) -> bool {
-        super::goal_reach::out_of_reach(self, goal, plies)
+    fn goal_out_of_reach(&self, goal: Goal, left: MovesLeft) -> bool {
+        super::goal_reach::out_of_reach(self, goal, left)
     }
 }

@@ -21,7 +21,7 @@ mod search;
 mod stalemate_men;
 mod table;
 
-pub use hints::Hints;
+pub use hints::{Hints, MovesLeft};
 pub use search::{search_lines, End, Plan};
 
 use crate::kernel::SearchControl;

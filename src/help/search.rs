@@ -2,7 +2,7 @@
 //! every line of exactly the length asked, lengths shortest first, with a table of dead ends
 //! ([`super::table`]) and, where the goal is mate, only the checks that may mate for the mating move.
 
-use super::hints::Hints;
+use super::hints::{Hints, MovesLeft};
 use super::table::DeadEnds;
 use crate::kernel::SearchControl;
 use crate::problem::{Goal, PlayKind, SeriesEnd, Stipulation};
@@ -289,7 +289,7 @@ impl<R: Hints> Search<'_, R> {
             return false;
         }
         // The last move's own generation (mate candidates, stalemate hints) is cheaper.
-        if !last && !self.plan.series && pos.goal_out_of_reach(self.plan.goal, remaining) {
+        if !last && pos.goal_out_of_reach(self.plan.goal, self.moves_left(remaining)) {
             self.dead.insert(key, remaining);
             return false;
         }
@@ -298,16 +298,25 @@ impl<R: Hints> Search<'_, R> {
             Ply::BeforeOthersLast => self.preparing_moves(pos),
             Ply::Any => pos.legal_moves(),
         };
-        // In help play a child that is no last move probes the table first: the children
-        // are all made before the first is searched and their buckets prefetched, so the
-        // probes rarely wait for memory.
-        let probed = !self.plan.series && remaining > 2;
+        // A child that is no last move probes the table first: the children are all made
+        // before the first is searched and their buckets prefetched, so the probes rarely
+        // wait for memory.
+        // In series play the child searched is the position after the other side's pass.
+        let probed = match (self.plan.series, self.plan.end) {
+            (true, End::Goal) | (false, _) => remaining > 2,
+            (true, _) => remaining > 1,
+        };
         let mut children = self.children.pop().unwrap_or_default();
         children.clear();
         for &m in moves.iter() {
             let next = pos.play(m);
             if probed {
-                self.dead.prefetch(next.key(), remaining - 1);
+                let key = if self.plan.series {
+                    next.pass().key()
+                } else {
+                    next.key()
+                };
+                self.dead.prefetch(key, remaining - 1);
             }
             children.push(next);
         }
@@ -328,6 +337,16 @@ impl<R: Hints> Search<'_, R> {
             self.dead.insert(key, remaining);
         }
         found
+    }
+
+    /// The moves each side has left at a node with `remaining` half-moves (help play) or
+    /// series moves (series play) to go.
+    fn moves_left(&self, remaining: u32) -> MovesLeft {
+        if self.plan.series {
+            MovesLeft::series(remaining, self.plan.end != End::Goal)
+        } else {
+            MovesLeft::help(remaining)
+        }
     }
 
     /// Records the line if the side to move in `pos` suffers the goal.
@@ -365,13 +384,18 @@ impl<R: Hints> Search<'_, R> {
         self.expand(pos, remaining, ply, |search, next| {
             if remaining == 1 {
                 search.end(&next)
-            } else if next.is_check() || search.ends_here(&next) {
-                // The passing side may not stand in check; where the end is reached the
-                // series stops.
+            } else if next.is_check() {
+                // The passing side may not stand in check.
                 false
             } else {
+                let passed = next.pass();
+                // A known dead end answers before the end is looked for: either way no line
+                // goes on from here (where the end is reached the series stops).
+                if search.dead.contains(passed.key(), remaining - 1) || search.ends_here(&next) {
+                    return false;
+                }
                 search.path.push(R::Move::default());
-                let hit = search.series(&next.pass(), remaining - 1);
+                let hit = search.series(&passed, remaining - 1);
                 search.path.pop();
                 hit
             }
