@@ -37,6 +37,79 @@ pub fn attack_within(color: Color, role: Role, from: Square, moves: u32) -> Bitb
     tables().attack[slot(color, role, from)][level(moves)]
 }
 
+/// The fewest of its own moves a `color` man of role `from_role` on `from` needs, on the
+/// empty board, to stand on `to` as a `to_role` (a pawn becomes a piece by promoting; a piece
+/// never changes); `None` where it never can.
+pub fn moves_between(
+    color: Color,
+    from_role: Role,
+    from: Square,
+    to_role: Role,
+    to: Square,
+) -> Option<u32> {
+    let row = slot(color, from_role, from) * 6 * 64;
+    let moves = exact_table()[row + to_role.index() * 64 + to.index()];
+    (moves != NEVER).then_some(u32::from(moves))
+}
+
+/// The fewest of its own moves a `color` man of `role` on `from` needs to stand on `to` as
+/// whatever serves (a pawn may promote on the way); `None` where it never can.
+pub fn moves_to_stand(color: Color, role: Role, from: Square, to: Square) -> Option<u32> {
+    let row = slot(color, role, from) * 64;
+    let moves = stand_table()[row + to.index()];
+    (moves != NEVER).then_some(u32::from(moves))
+}
+
+/// Per walker and square (as [`slot`]), per square: [`moves_to_stand`].
+fn stand_table() -> &'static [u8] {
+    static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let exact = exact_table();
+        let mut table = vec![NEVER; WALKERS * 64 * 64];
+        for (row, cells) in table.chunks_mut(64).enumerate() {
+            for role in Role::ALL {
+                let from_row = (row * 6 + role.index()) * 64;
+                for (cell, &moves) in cells.iter_mut().zip(&exact[from_row..from_row + 64]) {
+                    *cell = (*cell).min(moves);
+                }
+            }
+        }
+        table
+    })
+}
+
+/// An unreachable state in the exact table.
+const NEVER: u8 = u8::MAX;
+
+/// Per walker and square (as [`slot`]), per role and square: the moves between the states.
+fn exact_table() -> &'static [u8] {
+    static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = vec![NEVER; WALKERS * 64 * 6 * 64];
+        for walker in 0..WALKERS {
+            let (color, role) = walker_of(walker);
+            for from in Square::all() {
+                let row = (walker * 64 + from.index()) * 6 * 64;
+                for (distance, state) in distances(color, State { square: from, role }) {
+                    let cell = &mut table[row + state.role.index() * 64 + state.square.index()];
+                    *cell = distance.min(usize::from(NEVER - 1)) as u8;
+                }
+            }
+        }
+        table
+    })
+}
+
+/// The colour and role a table row's walker stands for (pieces: white, as both colours
+/// move them alike).
+fn walker_of(walker: usize) -> (Color, Role) {
+    match walker {
+        0 => (Color::White, Role::Pawn),
+        6 => (Color::Black, Role::Pawn),
+        piece => (Color::White, Role::from_index(piece).unwrap_or(Role::King)),
+    }
+}
+
 fn level(moves: u32) -> usize {
     (moves as usize).min(HORIZON)
 }
@@ -67,11 +140,7 @@ fn build() -> Tables {
     let mut reach = vec![[Bitboard::EMPTY; HORIZON + 1]; WALKERS * 64];
     let mut attack = vec![[Bitboard::EMPTY; HORIZON + 1]; WALKERS * 64];
     for walker in 0..WALKERS {
-        let (color, role) = match walker {
-            0 => (Color::White, Role::Pawn),
-            6 => (Color::Black, Role::Pawn),
-            piece => (Color::White, Role::from_index(piece).unwrap_or(Role::King)),
-        };
+        let (color, role) = walker_of(walker);
         for from in Square::all() {
             let row = walker * 64 + from.index();
             for (distance, state) in distances(color, State { square: from, role }) {
@@ -185,6 +254,40 @@ mod tests {
         let black = attack_within(Color::Black, Role::Pawn, sq("d7"), 0);
         assert_eq!(black, Bitboard::from_square(sq("c6")).with(sq("e6")));
         assert!(attack_within(Color::Black, Role::Pawn, sq("b2"), 1).contains(sq("h8")));
+    }
+
+    #[test]
+    fn exact_moves_tell_the_promoted_piece_apart() {
+        let between =
+            |role, from, to_role, to| moves_between(Color::White, role, sq(from), to_role, sq(to));
+        assert_eq!(between(Role::Pawn, "c2", Role::Queen, "c8"), Some(5));
+        assert_eq!(between(Role::Pawn, "c2", Role::Queen, "g3"), Some(6));
+        assert_eq!(between(Role::Pawn, "c2", Role::Knight, "b6"), Some(6));
+        assert_eq!(between(Role::Pawn, "c2", Role::Pawn, "c1"), None);
+        assert_eq!(between(Role::Bishop, "c1", Role::Bishop, "h7"), None);
+        assert_eq!(between(Role::Knight, "a1", Role::Knight, "h8"), Some(6));
+        assert_eq!(between(Role::Rook, "a1", Role::Rook, "a1"), Some(0));
+        let black = moves_between(Color::Black, Role::Pawn, sq("f3"), Role::Rook, sq("f1"));
+        assert_eq!(black, Some(2));
+        let stand = |role, from, to| moves_to_stand(Color::White, role, sq(from), sq(to));
+        assert_eq!(
+            stand(Role::Pawn, "c2", "c1"),
+            Some(6),
+            "c4, c5, c6, c7, c8=R, Rc1"
+        );
+        assert_eq!(stand(Role::Pawn, "c2", "d3"), Some(1));
+        assert_eq!(stand(Role::Bishop, "c1", "h7"), None);
+        // Agrees with the levels wherever the role is kept.
+        for from in Square::all() {
+            for to in Square::all() {
+                let n = moves_between(Color::Black, Role::Knight, from, Role::Knight, to);
+                let n = n.expect("a knight goes everywhere");
+                assert!(reach_within(Color::Black, Role::Knight, from, n).contains(to));
+                assert!(
+                    n == 0 || !reach_within(Color::Black, Role::Knight, from, n - 1).contains(to)
+                );
+            }
+        }
     }
 
     /// Every level against a breadth-first search written another way: the squares reached

@@ -10,10 +10,12 @@
 //! the stalemated king's free squares, each mobile man's sensors). Each keeps every move that
 //! may stalemate, so their intersection does too.
 
-use crate::board::Position;
+use super::search::{Found, Limits, Plan};
+use crate::board::{Move, Position};
 use crate::classify::landing::{free_units, landings_rule_out_a_stalemate, may_lose_every_unit};
 use crate::classify::{stalemate_units, LineRules};
 use crate::fairy::FairyPosition;
+use crate::kernel::SearchControl;
 use crate::problem::Goal;
 use crate::rules::{Moves, Rules};
 
@@ -35,6 +37,17 @@ pub trait Hints: Rules {
     /// `goal` for the sufferer, whatever both sides play (`false`: it may).
     fn goal_out_of_reach(&self, _goal: Goal, _left: MovesLeft) -> bool {
         false
+    }
+
+    /// Every line of `plan` found by way of the final positions (`Intelligent`), in the plain
+    /// search's order; `None` where the rules have no such mode for this play.
+    fn intelligent_lines(
+        &self,
+        _plan: &Plan,
+        _limits: &Limits,
+        _control: &SearchControl,
+    ) -> Option<Found<Self::Move>> {
+        None
     }
 }
 
@@ -129,5 +142,15 @@ impl Hints for Position {
     /// The moves-left argument ([`super::goal_reach`]).
     fn goal_out_of_reach(&self, goal: Goal, left: MovesLeft) -> bool {
         super::goal_reach::out_of_reach(self, goal, left)
+    }
+
+    /// Help mates by way of their final positions ([`super::intelligent`]).
+    fn intelligent_lines(
+        &self,
+        plan: &Plan,
+        limits: &Limits,
+        control: &SearchControl,
+    ) -> Option<Found<Move>> {
+        super::intelligent::lines(self, plan, limits, control)
     }
 }

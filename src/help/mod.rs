@@ -17,12 +17,13 @@
 
 mod goal_reach;
 mod hints;
+mod intelligent;
 mod search;
 mod stalemate_men;
 mod table;
 
 pub use hints::{Hints, MovesLeft};
-pub use search::{search_lines, End, Plan};
+pub use search::{search_lines, End, Found, Limits, Plan};
 
 use crate::kernel::SearchControl;
 use crate::problem::{Problem, Stipulation};
@@ -117,7 +118,12 @@ pub fn solve<R: Hints>(
         stop_on_short: problem.options.stop_on_short_solutions,
         table_mb,
     };
-    let found = search_lines(&position, &plan, &limits, control);
+    let intelligent = if problem.options.intelligent {
+        position.intelligent_lines(&plan, &limits, control)
+    } else {
+        None
+    };
+    let found = intelligent.unwrap_or_else(|| search_lines(&position, &plan, &limits, control));
     Ok(HelpSolution {
         position,
         lines: found

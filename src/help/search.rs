@@ -99,7 +99,7 @@ pub struct Limits {
 }
 
 /// The dead-end table's size when none is asked: more for longer play.
-fn default_table_mb(longest: u32) -> usize {
+pub(super) fn default_table_mb(longest: u32) -> usize {
     match longest {
         0..=4 => 4,
         5..=6 => 16,

@@ -48,6 +48,9 @@ pub struct SolveOptions {
     pub half_duplex: bool,
     /// `StopOnShortSolutions`: no longer play once shorter play has solutions.
     pub stop_on_short_solutions: bool,
+    /// `Intelligent`: help mates by way of their final positions (the same lines, in the
+    /// same order).
+    pub intelligent: bool,
 }
 
 impl SolveOptions {

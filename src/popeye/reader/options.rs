@@ -86,12 +86,16 @@ impl Reader<'_> {
                 // MatesIn1 keeps the defender's mates in 1 in self play (Popeye's trivial-end
                 // filter is built only there).
                 OptionWord::MatesIn1 => options.solve.mates_in_1 = true,
-                // Help and series play (crate::help); `Intelligent` finds the same solutions.
+                // Help and series play (crate::help); `Intelligent` finds the same solutions
+                // (help mates by way of their final positions, crate::help's intelligent mode).
                 OptionWord::Duplex => options.solve.duplex = true,
                 OptionWord::HalfDuplex => options.solve.half_duplex = true,
                 OptionWord::StopOnShortSolutions => options.solve.stop_on_short_solutions = true,
                 OptionWord::WhiteToPlay => options.white_to_play = true,
-                OptionWord::Intelligent => options.intelligent = true,
+                OptionWord::Intelligent => {
+                    options.intelligent = true;
+                    options.solve.intelligent = true;
+                }
                 // Output options without effect on the solution.
                 OptionWord::Beep | OptionWord::SuppressGrid | OptionWord::WriteGrid => {}
                 // Named as the file spells it (NullMoves, TrivialTriesAvoid, Intelligent, …).

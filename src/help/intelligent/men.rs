@@ -1,0 +1,273 @@
+//! The men of a help problem by identity, and how far each placed man still is from its
+//! place. A target ([`super::targets`]) names where some men must stand at the end of the
+//! line; [`Men`] follows every man through the moves of a line (captures and promotions
+//! too) and keeps, per side, the sum of the empty-board moves
+//! ([`moves_between`](crate::board::distances::moves_between)) its placed men still need.
+//! Each man moves by its own side's moves only, so where that sum exceeds the moves the side
+//! has left, no line from here reaches the target.
+
+use crate::board::distances::{moves_between, moves_to_stand};
+use crate::board::{Bitboard, Color, Move, Position, Role, Square};
+
+/// No man: an empty square in [`Men::at`].
+const NO_MAN: u8 = u8::MAX;
+
+/// The most men a position holds.
+pub(super) const MAX_MEN: usize = 32;
+
+/// Where a man must stand at the end: on `square`, as `role` where it is named (a pawn may
+/// promote), or as whatever it is then.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub(super) struct Place {
+    pub man: u8,
+    pub square: Square,
+    pub role: Option<Role>,
+}
+
+/// Every man of a position, numbered, with the places of one target.
+#[derive(Clone, Copy)]
+pub(super) struct Men {
+    /// Per square, the man on it.
+    at: [u8; 64],
+    color: [Color; MAX_MEN],
+    role: [Role; MAX_MEN],
+    square: [Square; MAX_MEN],
+    /// Per man, its place in the target.
+    place: [Option<Place>; MAX_MEN],
+    /// Per side, the moves its placed men still need.
+    need: [u32; 2],
+    /// Squares the target wants held by some man of `blocker` other than its king (which
+    /// man does not matter), and per such square the fewest moves any of them needs.
+    blocks: [(Square, u32); MAX_BLOCKS],
+    block_count: usize,
+    blocker: Color,
+    /// The men of the blocker other than its king still on the board, as bits.
+    blocker_men: u32,
+}
+
+/// The most squares a target blocks: the squares next to a king.
+const MAX_BLOCKS: usize = 8;
+
+/// No man can stand on the square any more.
+const UNREACHABLE: u32 = u32::MAX / 4;
+
+impl Men {
+    /// The men of `pos`, numbered square by square from a1, none placed.
+    pub(super) fn of(pos: &Position) -> Men {
+        let mut men = Men {
+            at: [NO_MAN; 64],
+            color: [Color::White; MAX_MEN],
+            role: [Role::Pawn; MAX_MEN],
+            square: [Square::A1; MAX_MEN],
+            place: [None; MAX_MEN],
+            need: [0; 2],
+            blocks: [(Square::A1, 0); MAX_BLOCKS],
+            block_count: 0,
+            blocker: Color::White,
+            blocker_men: 0,
+        };
+        for (number, square) in pos.occupied().into_iter().take(MAX_MEN).enumerate() {
+            if let Some(piece) = pos.piece_at(square) {
+                men.at[square.index()] = number as u8;
+                men.color[number] = piece.color;
+                men.role[number] = piece.role;
+                men.square[number] = square;
+            }
+        }
+        men
+    }
+
+    /// The numbers of `color`'s men, with their roles and squares.
+    pub(super) fn of_color(&self, color: Color) -> impl Iterator<Item = (u8, Role, Square)> + '_ {
+        self.at
+            .iter()
+            .filter(|&&man| man != NO_MAN)
+            .map(|&man| man as usize)
+            .filter(move |&man| self.color[man] == color)
+            .map(|man| (man as u8, self.role[man], self.square[man]))
+    }
+
+    pub(super) fn color_of(&self, man: u8) -> Color {
+        self.color[man as usize]
+    }
+
+    /// The moves `man` needs from where it stands to `square` (as `role` where named).
+    pub(super) fn moves_to(&self, man: u8, square: Square, role: Option<Role>) -> Option<u32> {
+        let man = man as usize;
+        moves_to(
+            self.color[man],
+            self.role[man],
+            self.square[man],
+            square,
+            role,
+        )
+    }
+
+    /// The same men with the target's places and the squares `blocks` to be held by men of
+    /// `blocker`; `None` where a placed man cannot reach its place, or no man a block.
+    pub(super) fn placed(&self, places: &[Place], blocks: Bitboard, blocker: Color) -> Option<Men> {
+        let mut men = *self;
+        men.place = [None; MAX_MEN];
+        men.need = [0; 2];
+        for &place in places {
+            let need = men.moves_to(place.man, place.square, place.role)?;
+            men.place[place.man as usize] = Some(place);
+            men.need[men.color[place.man as usize].index()] += need;
+        }
+        men.blocker = blocker;
+        men.blocker_men = 0;
+        for (man, role, _) in self.of_color(blocker) {
+            if role != Role::King {
+                men.blocker_men |= 1 << man;
+            }
+        }
+        men.block_count = 0;
+        for square in blocks.into_iter().take(MAX_BLOCKS) {
+            men.blocks[men.block_count] = (square, 0);
+            men.blocks[men.block_count].1 = men.fewest_to(square);
+            men.block_count += 1;
+        }
+        men.fits_blocks().then_some(men)
+    }
+
+    /// The moves `color`'s placed men and blocks still need (per block the fewest moves any
+    /// man of the blocker needs: one man may count for several squares, so this is at most
+    /// what they need).
+    pub(super) fn need(&self, color: Color) -> u32 {
+        let mut need = self.need[color.index()];
+        if color == self.blocker {
+            need += self.blocks[..self.block_count]
+                .iter()
+                .map(|&(_, moves)| moves)
+                .sum::<u32>();
+        }
+        need
+    }
+
+    /// False where some block has no man left that can stand there.
+    fn fits_blocks(&self) -> bool {
+        self.blocks[..self.block_count]
+            .iter()
+            .all(|&(_, moves)| moves < UNREACHABLE)
+    }
+
+    /// The fewest moves any man of the blocker other than its king needs to `square`.
+    fn fewest_to(&self, square: Square) -> u32 {
+        let mut fewest = UNREACHABLE;
+        let mut men = self.blocker_men;
+        while men != 0 {
+            let man = men.trailing_zeros() as usize;
+            men &= men - 1;
+            fewest = fewest.min(self.stand_moves(man, square));
+        }
+        fewest
+    }
+
+    /// The moves `man` needs to stand on `square` as anything.
+    fn stand_moves(&self, man: usize, square: Square) -> u32 {
+        moves_to_stand(self.color[man], self.role[man], self.square[man], square)
+            .unwrap_or(UNREACHABLE)
+    }
+
+    /// The fewest moves any man of `side` other than its king needs to stand on `square`.
+    pub(super) fn block_cost(&self, side: Color, square: Square) -> Option<u32> {
+        self.of_color(side)
+            .filter(|&(_, role, _)| role != Role::King)
+            .filter_map(|(_, role, from)| moves_to_stand(side, role, from, square))
+            .min()
+    }
+
+    /// The men after `m` is played in `pos`; `None` where the move captures a placed man or
+    /// takes a placed man where it can no longer reach its place. Castling is not followed:
+    /// the intelligent search is not asked while either side may castle.
+    pub(super) fn after(&self, pos: &Position, m: Move) -> Option<Men> {
+        let mut men = *self;
+        let (from, to) = (m.from(), m.to());
+        let taken_on = if m.is_en_passant() {
+            Square::from_coords(to.file(), from.rank())?
+        } else {
+            to
+        };
+        let victim = men.at[taken_on.index()];
+        if victim != NO_MAN {
+            if men.place[victim as usize].is_some() {
+                return None;
+            }
+            men.at[taken_on.index()] = NO_MAN;
+            if men.blocker_men & (1 << victim) != 0 {
+                men.blocker_men &= !(1 << victim);
+                men.forget_blocker(victim as usize)?;
+            }
+        }
+        let mover = men.at[from.index()];
+        if mover == NO_MAN {
+            debug_assert!(false, "no man on the move's square in {pos:?}");
+            return None;
+        }
+        let index = mover as usize;
+        let role = m.promotion().unwrap_or(men.role[index]);
+        if let Some(place) = men.place[index] {
+            let color = men.color[index];
+            let before = moves_to(color, men.role[index], from, place.square, place.role)?;
+            let now = moves_to(color, role, to, place.square, place.role)?;
+            let need = &mut men.need[color.index()];
+            *need = *need + now - before;
+        }
+        men.at[from.index()] = NO_MAN;
+        men.at[to.index()] = mover;
+        let was = men.role[index];
+        men.square[index] = to;
+        men.role[index] = role;
+        if men.blocker_men & (1 << mover) != 0 && men.block_count > 0 {
+            men.move_blocker(index, was, from)?;
+        }
+        Some(men)
+    }
+
+    /// Mends the blocks' fewest moves after the blocker's `man` was taken (`self` still
+    /// knows where it stood); `None` where a block has no man left.
+    fn forget_blocker(&mut self, man: usize) -> Option<()> {
+        for j in 0..self.block_count {
+            let (square, fewest) = self.blocks[j];
+            if self.stand_moves(man, square) == fewest {
+                self.blocks[j].1 = self.fewest_to(square);
+            }
+        }
+        self.fits_blocks().then_some(())
+    }
+
+    /// Mends the blocks' fewest moves after the blocker's `man` moved, a `role` on `from`
+    /// before the move.
+    fn move_blocker(&mut self, man: usize, role: Role, from: Square) -> Option<()> {
+        for j in 0..self.block_count {
+            let (square, fewest) = self.blocks[j];
+            let was = moves_to_stand(self.color[man], role, from, square).unwrap_or(UNREACHABLE);
+            let now = self.stand_moves(man, square);
+            if now < fewest {
+                self.blocks[j].1 = now;
+            } else if was == fewest && now > was {
+                self.blocks[j].1 = self.fewest_to(square);
+            }
+        }
+        self.fits_blocks().then_some(())
+    }
+}
+
+/// The moves a `color` man of `role` on `from` needs to stand on `square`, as `role_there`
+/// where named, else as whatever serves (a pawn may promote).
+fn moves_to(
+    color: Color,
+    role: Role,
+    from: Square,
+    square: Square,
+    role_there: Option<Role>,
+) -> Option<u32> {
+    match role_there {
+        Some(there) => moves_between(color, role, from, there, square),
+        None if role == Role::Pawn => std::iter::once(Role::Pawn)
+            .chain(Role::PROMOTIONS)
+            .filter_map(|there| moves_between(color, role, from, there, square))
+            .min(),
+        None => moves_between(color, role, from, role, square),
+    }
+}

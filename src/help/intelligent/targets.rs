@@ -1,0 +1,246 @@
+//! The targets of an intelligent help mate: sets of men placed where they stand at the end,
+//! enumerated so that every mate the line's moves can reach agrees with at least one.
+//!
+//! At the end of a line that mates, the mated king stands on a square k its own side's moves
+//! reach; a man of the mating side other than its king attacks k (the checker); and every
+//! square f next to k either holds a man of the mated side or is attacked by a man of the
+//! mating side (with k empty: a line through the king counts). So the enumeration places the
+//! king on each k in reach, a checker (any non-king man, as any role it can become, on any
+//! square from which that role attacks k, in reach), and then, square by square around k,
+//! one reason for f: nothing where a man placed already attacks f (no need to know more), or
+//! else f held by some man of the mated side (which one is left open: the bound counts, per
+//! such square, the fewest moves any of them needs), or a not yet placed man of the mating
+//! side, its king too, on a square from which it attacks f. Each man is placed once,
+//! each square holds one man, and the moves of each side's placed men add up within its
+//! moves: every placement is true of the final position of some line, so a line's final
+//! mate agrees with the target built from its own king, checker and reasons. Empty-board
+//! attacks only over-approximate, which keeps more targets, never fewer.
+
+use super::men::{Men, Place};
+use crate::board::attacks::{attacks, king_attacks};
+use crate::board::{Bitboard, Color, Role, Square};
+use std::collections::BTreeSet;
+
+/// The most men that may hold a square next to the king for each to be placed there in a
+/// target of its own; with more the square is only wanted held.
+const PLACED_HOLDERS: usize = 2;
+
+/// A target: the men placed, sorted (so equal sets are equal targets), and the squares some
+/// man of the mated side other than its king must hold (as a set of squares' indices).
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub(super) struct Target {
+    pub places: Vec<Place>,
+    pub blocks: u64,
+}
+
+impl Target {
+    pub(super) fn blocks(&self) -> Bitboard {
+        Square::all()
+            .filter(|s| self.blocks & (1 << s.index()) != 0)
+            .fold(Bitboard::EMPTY, Bitboard::with)
+    }
+}
+
+/// The sides and the moves each makes in the line.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Budget {
+    pub mater: Color,
+    pub mater_moves: u32,
+    pub mated_moves: u32,
+}
+
+/// Every target of a mate within `budget` for the men `men`.
+pub(super) fn mate_targets(men: &Men, budget: Budget) -> BTreeSet<Target> {
+    let mut builder = Builder {
+        men,
+        budget,
+        mated: !budget.mater,
+        places: Vec::new(),
+        blocks: 0,
+        used: [0; 2],
+        claimed: Bitboard::EMPTY,
+        targets: BTreeSet::new(),
+    };
+    let Some((king, _, _)) = men
+        .of_color(builder.mated)
+        .find(|&(_, role, _)| role == Role::King)
+    else {
+        return builder.targets;
+    };
+    for k in Square::all() {
+        if builder.fits(king, k, Some(Role::King)) {
+            builder.place(king, k, Some(Role::King), |b| b.checkers(k));
+        }
+    }
+    builder.targets
+}
+
+struct Builder<'a> {
+    men: &'a Men,
+    budget: Budget,
+    mated: Color,
+    places: Vec<Place>,
+    /// The squares to be held by some man of the mated side, as bits.
+    blocks: u64,
+    /// Per side, the moves its placed men (and, for the mated side, the blocks) need.
+    used: [u32; 2],
+    /// The squares placed men stand on.
+    claimed: Bitboard,
+    targets: BTreeSet<Target>,
+}
+
+impl Builder<'_> {
+    fn moves_of(&self, color: Color) -> u32 {
+        if color == self.budget.mater {
+            self.budget.mater_moves
+        } else {
+            self.budget.mated_moves
+        }
+    }
+
+    /// True when `man` is free, `square` unclaimed and the man reaches it in its side's
+    /// moves left.
+    fn fits(&self, man: u8, square: Square, role: Option<Role>) -> bool {
+        let color = self.men.color_of(man);
+        !self.claimed.contains(square)
+            && !self.places.iter().any(|p| p.man == man)
+            && self
+                .men
+                .moves_to(man, square, role)
+                .is_some_and(|n| self.used[color.index()] + n <= self.moves_of(color))
+    }
+
+    /// Places `man` (which [`Self::fits`]), goes on with `next`, and takes the man back.
+    fn place(&mut self, man: u8, square: Square, role: Option<Role>, next: impl FnOnce(&mut Self)) {
+        let color = self.men.color_of(man);
+        let moves = self.men.moves_to(man, square, role).unwrap_or(0);
+        self.places.push(Place { man, square, role });
+        self.used[color.index()] += moves;
+        self.claimed = self.claimed.with(square);
+        next(self);
+        self.claimed = self.claimed.without(square);
+        self.used[color.index()] -= moves;
+        self.places.pop();
+    }
+
+    /// Wants `square` held by some man of the mated side where one can stand there in the
+    /// moves left (counting the fewest any needs), goes on with `next`, and takes it back.
+    fn block(&mut self, square: Square, next: impl FnOnce(&mut Self)) {
+        let side = self.mated.index();
+        let Some(moves) = self.men.block_cost(self.mated, square) else {
+            return;
+        };
+        if self.claimed.contains(square) || self.used[side] + moves > self.budget.mated_moves {
+            return;
+        }
+        self.blocks |= 1 << square.index();
+        self.used[side] += moves;
+        self.claimed = self.claimed.with(square);
+        next(self);
+        self.claimed = self.claimed.without(square);
+        self.used[side] -= moves;
+        self.blocks &= !(1 << square.index());
+    }
+
+    /// Every checker of the king on `k`, then the reasons around it.
+    fn checkers(&mut self, k: Square) {
+        let mater = self.budget.mater;
+        let candidates: Vec<(u8, Role)> = self
+            .men
+            .of_color(mater)
+            .filter(|&(_, role, _)| role != Role::King)
+            .map(|(man, role, _)| (man, role))
+            .collect();
+        for (man, role) in candidates {
+            for checker in roles_of(role) {
+                for square in attackers_of(mater, checker, k) {
+                    if self.fits(man, square, Some(checker)) {
+                        self.place(man, square, Some(checker), |b| {
+                            b.flights(k, king_attacks(k))
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// One reason for each square of `open` (around the king on `k`), the first first.
+    fn flights(&mut self, k: Square, open: Bitboard) {
+        let Some(flight) = open.into_iter().next() else {
+            let mut places = self.places.clone();
+            places.sort_unstable();
+            self.targets.insert(Target {
+                places,
+                blocks: self.blocks,
+            });
+            return;
+        };
+        let rest = open.without(flight);
+        if self.attacked_by_placed(flight) {
+            return self.flights(k, rest);
+        }
+        // Few men that can hold the square: each is placed (the bound then counts each man
+        // once); many: the square is only wanted held (fewer targets, a looser bound).
+        let holders: Vec<u8> = self
+            .men
+            .of_color(self.mated)
+            .filter(|&(man, role, _)| role != Role::King && self.fits(man, flight, None))
+            .map(|(man, _, _)| man)
+            .collect();
+        if holders.len() <= PLACED_HOLDERS {
+            for man in holders {
+                self.place(man, flight, None, |b| b.flights(k, rest));
+            }
+        } else {
+            self.block(flight, |b| b.flights(k, rest));
+        }
+        let mater = self.budget.mater;
+        let guards: Vec<(u8, Role)> = self
+            .men
+            .of_color(mater)
+            .map(|(man, role, _)| (man, role))
+            .collect();
+        for (man, role) in guards {
+            for guard in roles_of(role) {
+                for square in attackers_of(mater, guard, flight) {
+                    if square != k && self.fits(man, square, Some(guard)) {
+                        self.place(man, square, Some(guard), |b| b.flights(k, rest));
+                    }
+                }
+            }
+        }
+    }
+
+    /// True when a placed man of the mating side attacks `square` on the empty board.
+    fn attacked_by_placed(&self, square: Square) -> bool {
+        let mater = self.budget.mater;
+        self.places.iter().any(|p| {
+            self.men.color_of(p.man) == mater
+                && p.role.is_some_and(|role| {
+                    attacks(mater, role, p.square, Bitboard::EMPTY).contains(square)
+                })
+        })
+    }
+}
+
+/// The roles a man of `role` can have at the end: a pawn stays one or promotes.
+fn roles_of(role: Role) -> Vec<Role> {
+    if role == Role::Pawn {
+        std::iter::once(Role::Pawn)
+            .chain(Role::PROMOTIONS)
+            .collect()
+    } else {
+        vec![role]
+    }
+}
+
+/// The squares from which a `color` man of `role` attacks `target` on the empty board.
+fn attackers_of(color: Color, role: Role, target: Square) -> Bitboard {
+    if role == Role::Pawn {
+        // A pawn attacks forward: the squares it attacks from are those the other colour's
+        // pawn would attack from the target.
+        attacks(!color, Role::Pawn, target, Bitboard::EMPTY)
+    } else {
+        attacks(color, role, target, Bitboard::EMPTY)
+    }
+}

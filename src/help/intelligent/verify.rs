@@ -1,0 +1,87 @@
+//! The search of one target: every help line of exactly the length asked that ends in mate
+//! with the target's men on their places. It is the plain help search with one more test
+//! after each move, made in constant time: the moves each side's placed men still need
+//! ([`Men`]) fit in the moves that side has left, and no placed man was taken. Dead ends go
+//! to the help search's table under the position's key mixed with the target's, so one table
+//! serves every target.
+
+use super::men::Men;
+use crate::board::{Color, Move, Position};
+use crate::help::table::DeadEnds;
+use crate::kernel::SearchControl;
+use std::collections::HashSet;
+
+/// One target's search, writing into the lines shared by every target.
+pub(super) struct Verifier<'a> {
+    pub dead: &'a mut DeadEnds,
+    pub control: &'a SearchControl,
+    pub lines: &'a mut HashSet<Vec<Move>>,
+    /// Mixed into every key: the target's own.
+    pub salt: u64,
+    pub nodes: u64,
+    pub halted: bool,
+    pub path: Vec<Move>,
+}
+
+impl Verifier<'_> {
+    /// Lines of exactly `remaining` half-moves from `pos`, whose men are `men`.
+    pub(super) fn help(&mut self, pos: &Position, men: &Men, remaining: u32) -> bool {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(1024) {
+            self.control.add_nodes(1024);
+            if self.control.should_stop() {
+                self.halted = true;
+            }
+        }
+        if self.halted {
+            return false;
+        }
+        let key = pos.key() ^ self.salt;
+        let last = remaining == 1;
+        if !last && self.dead.contains(key, remaining) {
+            return false;
+        }
+        let moves = if last {
+            pos.mate_candidates()
+        } else {
+            pos.legal_moves()
+        };
+        let mover = pos.turn();
+        // After the move: the mover's moves left, and the other side's.
+        let (mover_left, other_left) = ((remaining - 1) / 2, (remaining - 1).div_ceil(2));
+        let fits = |men: &Men| men.need(mover) <= mover_left && men.need(!mover) <= other_left;
+        let mut found = false;
+        for &m in moves.iter() {
+            let Some(next_men) = men.after(pos, m) else {
+                continue;
+            };
+            if !fits(&next_men) {
+                continue;
+            }
+            let next = pos.after(m);
+            self.path.push(m);
+            if last {
+                if next.is_check() && !next.has_legal_move() {
+                    self.lines.insert(self.path.clone());
+                    found = true;
+                }
+            } else {
+                found |= self.help(&next, &next_men, remaining - 1);
+            }
+            self.path.pop();
+            if self.halted {
+                return found;
+            }
+        }
+        if !found && !last {
+            self.dead.insert(key, remaining);
+        }
+        found
+    }
+}
+
+/// True when `men`'s placed men fit the moves each side has in a line of `plies` half-moves
+/// with `mover` to move.
+pub(super) fn fits_at_start(men: &Men, mover: Color, plies: u32) -> bool {
+    men.need(mover) <= plies.div_ceil(2) && men.need(!mover) <= plies / 2
+}

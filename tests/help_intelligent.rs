@@ -1,0 +1,91 @@
+//! The intelligent mode of help mates (`Intelligent`: the final positions first, then the
+//! lines to them) against the plain help search, which help_brute checks against a brute
+//! force: on random positions with few men, for `h#2`, `h#2.5` and `h#3`, the same lines in
+//! the same order. A position where the mode does not answer (castling rights, too many
+//! targets) is no test, so the draws have none and the test counts the positions answered.
+
+use mateproof::board::{Position, Validation};
+use mateproof::help::{search_lines, Hints, Limits, Plan};
+use mateproof::kernel::SearchControl;
+
+mod common;
+mod help_positions;
+use common::Rng;
+use help_positions::random_fen_of;
+
+/// The lines of both searches, or `None` where the mode does not answer.
+fn both(fen: &str, stipulation: &str) -> Option<(Vec<String>, Vec<String>)> {
+    let pos = Position::from_fen(fen, Validation::Lenient).ok()?;
+    let plan = Plan::of(&stipulation.parse().ok()?)?;
+    let control = SearchControl::unlimited();
+    let limits = Limits::default();
+    let intelligent = pos.intelligent_lines(&plan, &limits, &control)?;
+    let plain = search_lines(&pos, &plan, &limits, &control);
+    assert!(intelligent.complete && plain.complete);
+    let text = |lines: Vec<Vec<mateproof::board::Move>>| -> Vec<String> {
+        lines
+            .iter()
+            .map(|line| {
+                line.iter()
+                    .map(|m| m.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    };
+    Some((text(intelligent.lines), text(plain.lines)))
+}
+
+#[test]
+fn intelligent_help_mates_equal_the_plain_search() {
+    let (mut rng, seed) = Rng::from_env(0x1e7e_111e_0000_0001);
+    // White: a few men to mate with; Black: men that block, capture and promote.
+    let white = ['Q', 'R', 'B', 'N', 'P', 'P'];
+    let black = ['r', 'b', 'n', 'p', 'p', 'p'];
+    let kinds = [("h#2", true, 40), ("h#2.5", false, 25), ("h#3", true, 25)];
+    let mut answered = 0;
+    let mut with_lines = 0;
+    for (stipulation, black_starts, wanted) in kinds {
+        let mut done = 0;
+        while done < wanted {
+            let mut men: Vec<char> = (0..1 + rng.below(2))
+                .map(|_| white[rng.below(white.len())])
+                .collect();
+            men.extend((0..1 + rng.below(3)).map(|_| black[rng.below(black.len())]));
+            let Some(fen) = random_fen_of(&mut rng, &men, black_starts) else {
+                continue;
+            };
+            let Some((intelligent, plain)) = both(&fen, stipulation) else {
+                continue;
+            };
+            assert_eq!(
+                intelligent, plain,
+                "{stipulation} in {fen} (seed {seed:#x})"
+            );
+            done += 1;
+            answered += 1;
+            with_lines += usize::from(!plain.is_empty());
+        }
+    }
+    println!("{answered} positions answered, {with_lines} with lines, all equal");
+    assert!(with_lines >= 10, "only {with_lines} positions with lines");
+}
+
+/// Mates where the reasons around the king are of one kind each: guards by the mating king
+/// (with White starting, and with the mated king walking into the corner), and a block by a
+/// pawn that promotes on the square.
+#[test]
+fn intelligent_mode_finds_king_guards_and_promoted_blocks() {
+    let cases = [
+        ("7k/8/5K2/8/8/8/8/R7 b - - 0 1", "h#2", 22),
+        ("3k4/8/3K4/8/8/8/8/7R w - - 0 1", "h#1.5", 3),
+        // 1.b2-b1=S Bc1-b2# and 1.b2-b1=B Bc1-b2#.
+        ("8/8/8/8/8/1K6/1p6/k1B5 b - - 0 1", "h#2", 2),
+    ];
+    for (fen, stipulation, count) in cases {
+        let (intelligent, plain) =
+            both(fen, stipulation).expect("the intelligent mode answers this position");
+        assert_eq!(plain.len(), count, "{stipulation} in {fen}: {plain:?}");
+        assert_eq!(intelligent, plain, "{stipulation} in {fen}");
+    }
+}
