@@ -5,8 +5,9 @@
 //! Results go to the shared transposition table as proven bounds, so the tree builder can ask
 //! the same question thousands of times for the price of one search. Move ordering
 //! ([`ordering`]): the table's move, checks, captures, killers for the attacker; the table's
-//! refutation, killer refutations and then a refutation history for the defender. Mate in one
-//! is found from checking moves only.
+//! refutation, killer refutations and then a refutation history for the defender, whose
+//! checking moves go first when the attacker has two moves left. Mate in one is found from
+//! checking moves only.
 //!
 //! Most of a solve is spent refuting White's first moves, and a defender node whose first
 //! defence refutes costs one attacker search instead of several: the history (how often, and

@@ -2,7 +2,8 @@
 //! and the refutation history (how often, and how deep, a from-to move refuted anywhere in
 //! this search). The attacker tries the table's move, checks, captures (most valuable victim
 //! first), major promotions and killers; the defender the table's refutation, the killer
-//! refutations, then the moves that refuted most elsewhere.
+//! refutations, then the moves that refuted most elsewhere (checks ahead of all of them where
+//! the prover asks for it).
 
 use super::Prover;
 use crate::board::{INLINE_MOVES, MAX_MOVES};
