@@ -205,9 +205,23 @@ fn sort_by_score<R: Rules>(moves: &mut Moves<R>, score: impl FnMut(R::Move) -> i
 #[cfg(test)]
 mod tests {
     use super::Prover;
-    use crate::board::{Position, Validation};
+    use crate::board::{Move, MoveList, Position, Validation};
     use crate::kernel::SearchControl;
     use crate::solver::TranspositionTable;
+
+    /// Gives the prover some history for `moves`, with ties, and two killers among them; the
+    /// table moves to try with it: two of the moves and none.
+    fn remember_defences(prover: &mut Prover<'_, Position>, moves: &MoveList) -> [Move; 3] {
+        for (i, &m) in moves.iter().enumerate() {
+            if i % 3 == 0 {
+                prover.add_refutation(m, 1 + (i % 2) as u32);
+            }
+        }
+        let at = |i: usize| moves.as_slice()[i % moves.len()];
+        prover.add_killer(false, 1, at(5));
+        prover.add_killer(false, 1, at(2));
+        [at(7), at(1), Move::default()]
+    }
 
     /// The queue hands out the defences in exactly the order `order_defences` sorts them into,
     /// ties (equal history weights) included, with the table's move and killers set.
@@ -223,16 +237,7 @@ mod tests {
         ] {
             let pos = Position::from_fen(fen, Validation::Lenient).expect("legal position");
             let moves = pos.legal_moves();
-            // Some history, with ties, and two killers and a table move among the moves.
-            for (i, &m) in moves.iter().enumerate() {
-                if i % 3 == 0 {
-                    prover.add_refutation(m, 1 + (i % 2) as u32);
-                }
-            }
-            let at = |i: usize| moves.as_slice()[i % moves.len()];
-            prover.add_killer(false, 1, at(5));
-            prover.add_killer(false, 1, at(2));
-            for best in [at(7), Default::default()] {
+            for best in remember_defences(&mut prover, &moves) {
                 let mut sorted = pos.legal_moves();
                 prover.order_defences(&mut sorted, best, 1);
                 let queued: Vec<_> = prover.defence_queue(&moves, best, 1).collect();
@@ -256,15 +261,7 @@ mod tests {
         ] {
             let pos = Position::from_fen(fen, Validation::Lenient).expect("legal position");
             let moves = pos.legal_moves();
-            for (i, &m) in moves.iter().enumerate() {
-                if i % 3 == 0 {
-                    prover.add_refutation(m, 1 + (i % 2) as u32);
-                }
-            }
-            let at = |i: usize| moves.as_slice()[i % moves.len()];
-            prover.add_killer(false, 1, at(5));
-            prover.add_killer(false, 1, at(2));
-            for best in [at(7), at(1), Default::default()] {
+            for best in remember_defences(&mut prover, &moves) {
                 let usual: Vec<_> = prover.defence_queue(&moves, best, 1).collect();
                 let checks = usual.iter().filter(|&&m| pos.gives_check(m));
                 let quiet = usual.iter().filter(|&&m| !pos.gives_check(m));
