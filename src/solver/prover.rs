@@ -5,8 +5,9 @@
 //! Results go to the shared transposition table as proven bounds, so the tree builder can ask
 //! the same question thousands of times for the price of one search. Move ordering
 //! ([`ordering`]): the table's move, checks, captures, killers for the attacker; the table's
-//! refutation, killer refutations and then a refutation history for the defender. Mate in one
-//! is found from checking moves only.
+//! refutation, killer refutations and then a refutation history for the defender, whose
+//! checking moves go first when the attacker has two moves left. Mate in one is found from
+//! checking moves only.
 //!
 //! Most of a solve is spent refuting White's first moves, and a defender node whose first
 //! defence refutes costs one attacker search instead of several: the history (how often, and
@@ -32,7 +33,7 @@ use std::marker::PhantomData;
 
 const MAX_PLY: usize = 256;
 /// How many children of an attacker node are made ahead of the one searched.
-const AHEAD: usize = 8;
+const AHEAD: usize = 4;
 
 /// Popeye's `Threat n` and `MaxFlightsquares n`: which White moves count as attacking moves.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -431,8 +432,18 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
         if known.proves_no_win(n) {
             return false;
         }
-        // The killer refutation first, before generating anything: it usually refutes.
-        let [killer, second] = self.killers(false, ply);
+        // With two attacker moves left, the checking defences first: after a check the
+        // attacker has few moves, so a check that refutes is refuted by a small mate-in-two
+        // search, and a check that does not is soon answered. Against the killer refutation
+        // first this takes T10 (#6) to a third of its CPU time and T08 (#5) to three quarters.
+        let checks_first = Q::PLAY == BattlePlay::Direct && n == 2;
+        // Otherwise the killer refutation first, before generating anything: it usually
+        // refutes.
+        let [killer, second] = if checks_first {
+            [R::Move::default(); 2]
+        } else {
+            self.killers(false, ply)
+        };
         if !killer.is_null() && pos.is_legal(killer) && !self.attack(&pos.play(killer), n, ply + 1)
         {
             if !self.aborted {
@@ -455,8 +466,13 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
             return Q::PLAY == BattlePlay::Direct
                 && pos.is_check() == (Q::GOAL == BattleGoal::Mate);
         }
-        for m in self.defence_queue(&moves, known.best, ply) {
-            if m == killer || (second_tried && m == second) {
+        let queue = if checks_first {
+            self.defence_queue_checks_first(pos, &moves, known.best, ply)
+        } else {
+            self.defence_queue(&moves, known.best, ply)
+        };
+        for m in queue {
+            if (!killer.is_null() && m == killer) || (second_tried && m == second) {
                 continue; // already tried
             }
             if !self.attack(&pos.play(m), n, ply + 1) {

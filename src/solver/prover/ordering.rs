@@ -2,7 +2,8 @@
 //! and the refutation history (how often, and how deep, a from-to move refuted anywhere in
 //! this search). The attacker tries the table's move, checks, captures (most valuable victim
 //! first), major promotions and killers; the defender the table's refutation, the killer
-//! refutations, then the moves that refuted most elsewhere.
+//! refutations, then the moves that refuted most elsewhere (checks ahead of all of them where
+//! the prover asks for it).
 
 use super::Prover;
 use crate::board::{INLINE_MOVES, MAX_MOVES};
@@ -105,6 +106,33 @@ impl<R: Rules, Q: Question> Prover<'_, R, Q> {
         }
     }
 
+    /// As [`Prover::defence_queue`], but the checking defences first: the checks in the
+    /// usual order, then the other moves in the usual order.
+    pub(super) fn defence_queue_checks_first(
+        &self,
+        pos: &R,
+        moves: &Moves<R>,
+        best: R::Move,
+        ply: usize,
+    ) -> DefenceQueue<R> {
+        // Above every usual score, which is at most `FIRST` (see `defence_score`): checks
+        // score at most 2^30 - 1, within the range `packed_keys` packs.
+        const CHECKS: i32 = 1 << 29;
+        let score = self.defence_score(best, ply);
+        let checks = pos.check_info();
+        DefenceQueue {
+            keys: packed_keys::<R>(moves, |m| {
+                score(m)
+                    + if pos.gives_check_with(&checks, m) {
+                        CHECKS
+                    } else {
+                        0
+                    }
+            }),
+            game: std::marker::PhantomData,
+        }
+    }
+
     fn defence_score(&self, best: R::Move, ply: usize) -> impl Fn(R::Move) -> i32 + '_ {
         // Above any history weight, and within the range `sort_by_score` packs.
         const FIRST: i32 = i32::MAX >> 2;
@@ -177,9 +205,23 @@ fn sort_by_score<R: Rules>(moves: &mut Moves<R>, score: impl FnMut(R::Move) -> i
 #[cfg(test)]
 mod tests {
     use super::Prover;
-    use crate::board::{Position, Validation};
+    use crate::board::{Move, MoveList, Position, Validation};
     use crate::kernel::SearchControl;
     use crate::solver::TranspositionTable;
+
+    /// Gives the prover some history for `moves`, with ties, and two killers among them; the
+    /// table moves to try with it: two of the moves and none.
+    fn remember_defences(prover: &mut Prover<'_, Position>, moves: &MoveList) -> [Move; 3] {
+        for (i, &m) in moves.iter().enumerate() {
+            if i % 3 == 0 {
+                prover.add_refutation(m, 1 + (i % 2) as u32);
+            }
+        }
+        let at = |i: usize| moves.as_slice()[i % moves.len()];
+        prover.add_killer(false, 1, at(5));
+        prover.add_killer(false, 1, at(2));
+        [at(7), at(1), Move::default()]
+    }
 
     /// The queue hands out the defences in exactly the order `order_defences` sorts them into,
     /// ties (equal history weights) included, with the table's move and killers set.
@@ -195,20 +237,40 @@ mod tests {
         ] {
             let pos = Position::from_fen(fen, Validation::Lenient).expect("legal position");
             let moves = pos.legal_moves();
-            // Some history, with ties, and two killers and a table move among the moves.
-            for (i, &m) in moves.iter().enumerate() {
-                if i % 3 == 0 {
-                    prover.add_refutation(m, 1 + (i % 2) as u32);
-                }
-            }
-            let at = |i: usize| moves.as_slice()[i % moves.len()];
-            prover.add_killer(false, 1, at(5));
-            prover.add_killer(false, 1, at(2));
-            for best in [at(7), Default::default()] {
+            for best in remember_defences(&mut prover, &moves) {
                 let mut sorted = pos.legal_moves();
                 prover.order_defences(&mut sorted, best, 1);
                 let queued: Vec<_> = prover.defence_queue(&moves, best, 1).collect();
                 assert_eq!(queued, sorted.as_slice(), "{fen}");
+            }
+        }
+    }
+
+    /// The checks-first queue: the checking defences in the usual queue's order, then the
+    /// others in that order, with a table move and killers among both.
+    #[test]
+    fn the_checks_first_queue_takes_the_checks_then_the_usual_order() {
+        let tt = TranspositionTable::new(1);
+        let control = SearchControl::unlimited();
+        let mut prover: Prover<'_, Position> = Prover::new(&tt, &control);
+        for fen in [
+            // Black's queen, rook and knight have checks among many quiet moves.
+            "3qk3/8/2n5/8/5r2/8/8/2K5 b - - 0 1",
+            "4k3/1b6/8/8/8/8/r7/4K3 b - - 0 1",
+            "1k6/8/8/8/8/8/1p6/4K3 b - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen, Validation::Lenient).expect("legal position");
+            let moves = pos.legal_moves();
+            for best in remember_defences(&mut prover, &moves) {
+                let usual: Vec<_> = prover.defence_queue(&moves, best, 1).collect();
+                let checks = usual.iter().filter(|&&m| pos.gives_check(m));
+                let quiet = usual.iter().filter(|&&m| !pos.gives_check(m));
+                let expected: Vec<_> = checks.chain(quiet).copied().collect();
+                let queued: Vec<_> = prover
+                    .defence_queue_checks_first(&pos, &moves, best, 1)
+                    .collect();
+                assert_eq!(queued, expected, "{fen}");
+                assert_ne!(queued, usual, "{fen}: no check moved ahead");
             }
         }
     }
