@@ -64,63 +64,23 @@ pub(super) fn lines(
     let mut halted = false;
     let mut stopped_on_short = false;
     for &plies in &plan.lengths {
-        let mover = pos.turn();
-        let mater_moves_first = plies % 2 == 1;
-        let budget = Budget {
-            mater: if mater_moves_first { mover } else { !mover },
-            mater_moves: plies.div_ceil(2),
-            mated_moves: plies / 2,
-        };
-        let mut found = HashSet::new();
-        let mut verifier = Verifier {
-            dead: &mut dead,
-            control,
-            lines: &mut found,
-            salt: 0,
-            nodes: 0,
-            halted: false,
-            path: Vec::new(),
-        };
-        let targets = mate_targets(&men, budget);
-        if targets.len() > MOST_TARGETS {
-            // The plain search answers this length; its lines come in its own order.
-            let one = Plan {
-                lengths: vec![plies],
-                ..plan.clone()
+        let (lines, length_nodes, complete) =
+            match length_by_targets(pos, &men, plies, &mut dead, control) {
+                Some(by_targets) => by_targets,
+                None => {
+                    // The plain search answers this length; its lines come in its own order.
+                    let one = Plan {
+                        lengths: vec![plies],
+                        ..plan.clone()
+                    };
+                    let plain = search_lines(pos, &one, limits, control);
+                    (plain.lines, plain.nodes, plain.complete)
+                }
             };
-            let plain = search_lines(pos, &one, limits, control);
-            nodes += plain.nodes;
-            halted = !plain.complete;
-            let any = !plain.lines.is_empty();
-            all.extend(plain.lines);
-            if halted {
-                break;
-            }
-            if limits.stop_on_short && plies < plan.longest() && any {
-                stopped_on_short = true;
-                break;
-            }
-            continue;
-        }
-        for target in targets {
-            let Some(placed) = men.placed(&target.places, target.blocks(), !budget.mater) else {
-                continue;
-            };
-            if !fits_at_start(&placed, mover, plies) {
-                continue;
-            }
-            verifier.salt = salt(&target);
-            verifier.help(pos, &placed, plies);
-            if verifier.halted {
-                break;
-            }
-        }
-        nodes += verifier.nodes;
-        halted = verifier.halted;
-        let mut length_lines: Vec<Vec<Move>> = found.into_iter().collect();
-        length_lines.sort_by_cached_key(|line| plain_order(pos, line));
-        let any = !length_lines.is_empty();
-        all.extend(length_lines);
+        nodes += length_nodes;
+        halted = !complete;
+        let any = !lines.is_empty();
+        all.extend(lines);
         if halted {
             break;
         }
@@ -136,6 +96,55 @@ pub(super) fn lines(
         stopped_on_short,
         nodes,
     })
+}
+
+/// The lines of exactly `plies` half-moves found through the targets, in the plain search's
+/// order, the nodes searched and whether the search went to its end; `None` where the length
+/// has too many targets.
+fn length_by_targets(
+    pos: &Position,
+    men: &Men,
+    plies: u32,
+    dead: &mut DeadEnds,
+    control: &SearchControl,
+) -> Option<(Vec<Vec<Move>>, u64, bool)> {
+    let mover = pos.turn();
+    let budget = Budget {
+        mater: if plies % 2 == 1 { mover } else { !mover },
+        mater_moves: plies.div_ceil(2),
+        mated_moves: plies / 2,
+    };
+    let targets = mate_targets(men, budget);
+    if targets.len() > MOST_TARGETS {
+        return None;
+    }
+    let mut found = HashSet::new();
+    let mut verifier = Verifier {
+        dead,
+        control,
+        lines: &mut found,
+        salt: 0,
+        nodes: 0,
+        halted: false,
+        path: Vec::new(),
+    };
+    for target in targets {
+        let Some(placed) = men.placed(&target.places, target.blocks(), !budget.mater) else {
+            continue;
+        };
+        if !fits_at_start(&placed, mover, plies) {
+            continue;
+        }
+        verifier.salt = salt(&target);
+        verifier.help(pos, &placed, plies);
+        if verifier.halted {
+            break;
+        }
+    }
+    let (nodes, complete) = (verifier.nodes, !verifier.halted);
+    let mut lines: Vec<Vec<Move>> = found.into_iter().collect();
+    lines.sort_by_cached_key(|line| plain_order(pos, line));
+    Some((lines, nodes, complete))
 }
 
 /// A target's own key, mixed into the table's keys.
