@@ -35,9 +35,7 @@ pub(super) struct Target {
 
 impl Target {
     pub(super) fn blocks(&self) -> Bitboard {
-        Square::all()
-            .filter(|s| self.blocks & (1 << s.index()) != 0)
-            .fold(Bitboard::EMPTY, Bitboard::with)
+        Bitboard(self.blocks)
     }
 }
 
