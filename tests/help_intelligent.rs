@@ -1,7 +1,8 @@
-//! The intelligent mode of help mates (`Intelligent`: the final positions first, then the
+//! The intelligent mode of help play (`Intelligent`: the final positions first, then the
 //! lines to them) against the plain help search, which help_brute checks against a brute
-//! force: on random positions with few men, for `h#2`, `h#2.5` and `h#3`, the same lines in
-//! the same order. A position where the mode does not answer (castling rights, too many
+//! force: on random positions with few men, for `h#2`, `h#2.5` and `h#3`, and for `h=4` and
+//! `h=4.5` (the mode drafts stalemates from eight half-moves on), the same lines in the same
+//! order. A position where the mode does not answer (castling rights, too many
 //! targets) is no test, so the draws have none and the test counts the positions answered.
 
 use mateproof::board::{Position, Validation};
@@ -69,6 +70,47 @@ fn intelligent_help_mates_equal_the_plain_search() {
     }
     println!("{answered} positions answered, {with_lines} with lines, all equal");
     assert!(with_lines >= 10, "only {with_lines} positions with lines");
+}
+
+#[test]
+fn intelligent_help_stalemates_equal_the_plain_search() {
+    let (mut rng, seed) = Rng::from_env(0x1e7e_111e_0000_0002);
+    // White: a few men to stalemate with (no queen: it stalemates in too many ways to list);
+    // Black: men to block, be captured, be pinned.
+    let white = ['R', 'B', 'N', 'P'];
+    let black = ['r', 'b', 'n', 'p', 'p', 'p'];
+    let kinds = [("h=4", true, 24), ("h=4.5", false, 8)];
+    let mut answered = 0;
+    let mut with_lines = 0;
+    for (stipulation, black_starts, wanted) in kinds {
+        let mut done = 0;
+        while done < wanted {
+            let mut men: Vec<char> = (0..1 + rng.below(2))
+                .map(|_| white[rng.below(white.len())])
+                .collect();
+            men.extend((0..2 + rng.below(3)).map(|_| black[rng.below(black.len())]));
+            let Some(fen) = random_fen_of(&mut rng, &men, black_starts) else {
+                continue;
+            };
+            let Some((intelligent, plain)) = both(&fen, stipulation) else {
+                continue;
+            };
+            let missing: Vec<&String> = plain.iter().filter(|l| !intelligent.contains(l)).collect();
+            let extra: Vec<&String> = intelligent.iter().filter(|l| !plain.contains(l)).collect();
+            assert!(
+                intelligent == plain,
+                "{stipulation} in {fen} (seed {seed:#x}): {} lines against {}; missing {missing:?}, \
+                 extra {extra:?}",
+                intelligent.len(),
+                plain.len()
+            );
+            done += 1;
+            answered += 1;
+            with_lines += usize::from(!plain.is_empty());
+        }
+    }
+    println!("{answered} positions answered, {with_lines} with lines, all equal");
+    assert!(with_lines >= 6, "only {with_lines} positions with lines");
 }
 
 /// Mates where the reasons around the king are of one kind each: guards by the mating king

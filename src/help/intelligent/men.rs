@@ -43,6 +43,8 @@ pub(super) struct Men {
     blocker: Color,
     /// The men of the blocker other than its king still on the board, as bits.
     blocker_men: u32,
+    /// The men the target wants taken by the end and still on the board, as bits.
+    doomed: u32,
 }
 
 /// The most squares a target blocks: the squares next to a king.
@@ -65,6 +67,7 @@ impl Men {
             block_count: 0,
             blocker: Color::White,
             blocker_men: 0,
+            doomed: 0,
         };
         for (number, square) in pos.occupied().into_iter().take(MAX_MEN).enumerate() {
             if let Some(piece) = pos.piece_at(square) {
@@ -87,8 +90,37 @@ impl Men {
             .map(|man| (man as u8, self.role[man], self.square[man]))
     }
 
+    /// The numbers of every man, with their roles and squares.
+    pub(super) fn all(&self) -> impl Iterator<Item = (u8, Role, Square)> + '_ {
+        self.at
+            .iter()
+            .filter(|&&man| man != NO_MAN)
+            .map(|&man| (man, self.role[man as usize], self.square[man as usize]))
+    }
+
     pub(super) fn color_of(&self, man: u8) -> Color {
         self.color[man as usize]
+    }
+
+    pub(super) fn role_of(&self, man: u8) -> Role {
+        self.role[man as usize]
+    }
+
+    /// The same men with the men of `doomed` (bits of men's numbers, all of one side) to be
+    /// taken by the end.
+    pub(super) fn with_doomed(mut self, doomed: u32) -> Men {
+        self.doomed = doomed;
+        self
+    }
+
+    /// The captures `color` still has to make: one move each for the doomed men of the other
+    /// side still on the board (the doomed are all of one side).
+    pub(super) fn captures_needed(&self, color: Color) -> u32 {
+        if self.doomed == 0 || self.color[self.doomed.trailing_zeros() as usize] == color {
+            0
+        } else {
+            self.doomed.count_ones()
+        }
     }
 
     /// The moves `man` needs from where it stands to `square` (as `role` where named).
@@ -194,6 +226,7 @@ impl Men {
                 return None;
             }
             men.at[taken_on.index()] = NO_MAN;
+            men.doomed &= !(1 << victim);
             if men.blocker_men & (1 << victim) != 0 {
                 men.blocker_men &= !(1 << victim);
                 men.forget_blocker(victim as usize)?;

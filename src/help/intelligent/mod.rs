@@ -1,25 +1,32 @@
-//! The intelligent mode of help mates (Popeye's `Intelligent`): the final positions first,
-//! then the lines to them. For each length, [`targets`] enumerates sets of men placed where
-//! they stand at a mate the moves can reach (the mated king, a checker, a reason for each
-//! square around the king), so that every mate agrees with one of them; [`verify`] then
-//! searches each target's lines with the moves its placed men still need as a bound
-//! ([`men`]), which in long play with few men leaves little to search. A line reaching a
-//! mate through several targets is found once; the lines are then put in the order the plain
-//! search ([`super::search_lines`]) finds them, so the output does not depend on the mode.
+//! The intelligent mode of help mates and help stalemates (Popeye's `Intelligent`): the
+//! final positions first, then the lines to them. For each length, [`targets`] enumerates
+//! sets of men placed where they stand at a mate the moves can reach (the mated king, a
+//! checker, a reason for each square around the king), and [`stalemate`] draws stalemates man
+//! by man on a [`sketch`] of the final position, so that every final position agrees with
+//! one of them; [`verify`] then searches each target's lines with the moves its placed men
+//! (and the captures of the men it wants taken) still need as a bound ([`men`]), which in
+//! long play with few men leaves little to search. A line reaching the goal through several
+//! targets is found once; the lines are then put in the order the plain search
+//! ([`super::search_lines`]) finds them, so the output does not depend on the mode.
 //!
-//! It answers for orthodox help mates without castling rights and without `MaxSolutions`
-//! (which stops at the first lines in the plain order); other play goes to the plain search.
+//! It answers for orthodox help mates and stalemates without castling rights and without
+//! `MaxSolutions` (which stops at the first lines in the plain order); other play goes to
+//! the plain search, and so do the lengths where the targets would cost more than they save.
 
 mod men;
+mod sketch;
+mod stalemate;
 mod targets;
 mod verify;
 
+use super::hints::Hints;
 use super::search::{default_table_mb, search_lines, Found, Limits, Plan};
 use super::table::DeadEnds;
 use crate::board::{Move, Position};
 use crate::kernel::SearchControl;
 use crate::problem::Goal;
 use men::Men;
+use stalemate::stalemate_targets;
 use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use targets::{mate_targets, Budget};
@@ -34,6 +41,14 @@ use verify::{fits_at_start, Verifier};
 const MOST_MEN: usize = 14;
 const MOST_TARGETS: usize = 5_000;
 
+/// Stalemates are drawn from this many half-moves on, with at most so many targets. Measured
+/// on the help stalemates of `popeye/real`: in three moves a side (h=3) the plain search
+/// took 0.01–0.3 s, the drawings alone 0.4–1.7 s (hpint_008, 012, 013, 044); from four on
+/// the targets won everywhere (hpint_033: 3.5 s against 1.5 s; hpint_025, h=8: 18.4 s
+/// against 1.5 s), with up to 9,600 targets in a length (hpint_031).
+const FEWEST_STALEMATE_PLIES: u32 = 8;
+const MOST_STALEMATE_TARGETS: usize = 50_000;
+
 /// The dead-end table's size at most, when none is asked: each target's search is small.
 const TABLE_MB: usize = 32;
 
@@ -45,7 +60,7 @@ pub(super) fn lines(
     limits: &Limits,
     control: &SearchControl,
 ) -> Option<Found<Move>> {
-    let answers = plan.goal == Goal::Mate
+    let answers = matches!(plan.goal, Goal::Mate | Goal::Stalemate)
         && !plan.series
         && limits.max_lines.is_none()
         && pos.castling().is_empty()
@@ -65,7 +80,7 @@ pub(super) fn lines(
     let mut stopped_on_short = false;
     for &plies in &plan.lengths {
         let (lines, length_nodes, complete) =
-            match length_by_targets(pos, &men, plies, &mut dead, control) {
+            match length_by_targets(pos, &men, plan.goal, plies, &mut dead, control) {
                 Some(by_targets) => by_targets,
                 None => {
                     // The plain search answers this length; its lines come in its own order.
@@ -104,6 +119,7 @@ pub(super) fn lines(
 fn length_by_targets(
     pos: &Position,
     men: &Men,
+    goal: Goal,
     plies: u32,
     dead: &mut DeadEnds,
     control: &SearchControl,
@@ -114,12 +130,16 @@ fn length_by_targets(
         mater_moves: plies.div_ceil(2),
         mated_moves: plies / 2,
     };
-    let targets = mate_targets(men, budget);
-    if targets.len() > MOST_TARGETS {
-        return None;
-    }
+    let targets = if goal == Goal::Mate {
+        Some(mate_targets(men, budget)).filter(|targets| targets.len() <= MOST_TARGETS)
+    } else if plies >= FEWEST_STALEMATE_PLIES {
+        stalemate_targets(men, budget, MOST_STALEMATE_TARGETS)
+    } else {
+        None
+    }?;
     let mut found = HashSet::new();
     let mut verifier = Verifier {
+        goal,
         dead,
         control,
         lines: &mut found,
@@ -132,6 +152,7 @@ fn length_by_targets(
         let Some(placed) = men.placed(&target.places, target.blocks(), !budget.mater) else {
             continue;
         };
+        let placed = placed.with_doomed(target.doomed);
         if !fits_at_start(&placed, mover, plies) {
             continue;
         }
@@ -143,7 +164,7 @@ fn length_by_targets(
     }
     let (nodes, complete) = (verifier.nodes, !verifier.halted);
     let mut lines: Vec<Vec<Move>> = found.into_iter().collect();
-    lines.sort_by_cached_key(|line| plain_order(pos, line));
+    lines.sort_by_cached_key(|line| plain_order(pos, goal, line));
     Some((lines, nodes, complete))
 }
 
@@ -155,15 +176,17 @@ fn salt(target: &targets::Target) -> u64 {
 }
 
 /// Where the plain search meets `line`: per move, its place among the moves that search
-/// tries there (the mate candidates for the last move, every legal move before).
-fn plain_order(pos: &Position, line: &[Move]) -> Vec<usize> {
+/// tries there (the candidates of the goal for the last move, every legal move before).
+fn plain_order(pos: &Position, goal: Goal, line: &[Move]) -> Vec<usize> {
     let mut pos = *pos;
     let mut order = Vec::with_capacity(line.len());
     for (i, &m) in line.iter().enumerate() {
-        let moves = if i + 1 == line.len() {
-            pos.mate_candidates()
-        } else {
-            pos.legal_moves()
+        let moves = match (i + 1 == line.len(), goal) {
+            (true, Goal::Mate) => pos.mate_candidates(),
+            (true, _) => pos
+                .stalemate_candidates()
+                .unwrap_or_else(|| pos.legal_moves()),
+            (false, _) => pos.legal_moves(),
         };
         order.push(moves.iter().position(|&x| x == m).unwrap_or(usize::MAX));
         pos = pos.after(m);

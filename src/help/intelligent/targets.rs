@@ -25,12 +25,14 @@ use std::collections::BTreeSet;
 /// target of its own; with more the square is only wanted held.
 const PLACED_HOLDERS: usize = 2;
 
-/// A target: the men placed, sorted (so equal sets are equal targets), and the squares some
-/// man of the mated side other than its king must hold (as a set of squares' indices).
+/// A target: the men placed, sorted (so equal sets are equal targets), the squares some
+/// man of the mated side other than its king must hold (as a set of squares' indices), and
+/// the men to be taken by the end (as a set of men's numbers).
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub(super) struct Target {
     pub places: Vec<Place>,
     pub blocks: u64,
+    pub doomed: u32,
 }
 
 impl Target {
@@ -170,6 +172,7 @@ impl Builder<'_> {
             self.targets.insert(Target {
                 places,
                 blocks: self.blocks,
+                doomed: 0,
             });
             return;
         };
@@ -222,7 +225,7 @@ impl Builder<'_> {
 }
 
 /// The roles a man of `role` can have at the end: a pawn stays one or promotes.
-fn roles_of(role: Role) -> Vec<Role> {
+pub(super) fn roles_of(role: Role) -> Vec<Role> {
     if role == Role::Pawn {
         std::iter::once(Role::Pawn)
             .chain(Role::PROMOTIONS)

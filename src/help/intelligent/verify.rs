@@ -1,18 +1,23 @@
-//! The search of one target: every help line of exactly the length asked that ends in mate
-//! with the target's men on their places. It is the plain help search with one more test
-//! after each move, made in constant time: the moves each side's placed men still need
-//! ([`Men`]) fit in the moves that side has left, and no placed man was taken. Dead ends go
+//! The search of one target: every help line of exactly the length asked that ends in the
+//! goal (mate or stalemate) with the target's men on their places. It is the plain help
+//! search with one more test after each move, made in constant time: the moves each side's
+//! placed men still need ([`Men`]) and the captures of the men the target wants taken fit in
+//! the moves that side has left, and no placed man was taken. Dead ends go
 //! to the help search's table under the position's key mixed with the target's, so one table
 //! serves every target.
 
 use super::men::Men;
 use crate::board::{Color, Move, Position};
+use crate::help::hints::Hints;
 use crate::help::table::DeadEnds;
 use crate::kernel::SearchControl;
+use crate::problem::Goal;
 use std::collections::HashSet;
 
 /// One target's search, writing into the lines shared by every target.
 pub(super) struct Verifier<'a> {
+    /// Mate or stalemate.
+    pub goal: Goal,
     pub dead: &'a mut DeadEnds,
     pub control: &'a SearchControl,
     pub lines: &'a mut HashSet<Vec<Move>>,
@@ -41,15 +46,14 @@ impl Verifier<'_> {
         if !last && self.dead.contains(key, remaining) {
             return false;
         }
-        let moves = if last {
-            pos.mate_candidates()
-        } else {
-            pos.legal_moves()
-        };
+        let moves = self.moves(pos, remaining);
         let mover = pos.turn();
         // After the move: the mover's moves left, and the other side's.
         let (mover_left, other_left) = ((remaining - 1) / 2, (remaining - 1).div_ceil(2));
-        let fits = |men: &Men| men.need(mover) <= mover_left && men.need(!mover) <= other_left;
+        let fits = |men: &Men| {
+            men.need(mover).max(men.captures_needed(mover)) <= mover_left
+                && men.need(!mover).max(men.captures_needed(!mover)) <= other_left
+        };
         let mut found = false;
         for &m in moves.iter() {
             let Some(next_men) = men.after(pos, m) else {
@@ -61,7 +65,7 @@ impl Verifier<'_> {
             let next = pos.after(m);
             self.path.push(m);
             if last {
-                if next.is_check() && !next.has_legal_move() {
+                if next.is_check() == (self.goal == Goal::Mate) && !next.has_legal_move() {
                     self.lines.insert(self.path.clone());
                     found = true;
                 }
@@ -80,8 +84,26 @@ impl Verifier<'_> {
     }
 }
 
+impl Verifier<'_> {
+    /// The moves to try with `remaining` half-moves left: where the goal can come next, only
+    /// the moves that may reach it (the help search's own candidates).
+    fn moves(&self, pos: &Position, remaining: u32) -> crate::rules::Moves<Position> {
+        match (self.goal, remaining) {
+            (Goal::Mate, 1) => pos.mate_candidates(),
+            (Goal::Stalemate, 1) => pos
+                .stalemate_candidates()
+                .unwrap_or_else(|| pos.legal_moves()),
+            (Goal::Stalemate, 2) => pos
+                .stalemate_preparations()
+                .unwrap_or_else(|| pos.legal_moves()),
+            _ => pos.legal_moves(),
+        }
+    }
+}
+
 /// True when `men`'s placed men fit the moves each side has in a line of `plies` half-moves
 /// with `mover` to move.
 pub(super) fn fits_at_start(men: &Men, mover: Color, plies: u32) -> bool {
-    men.need(mover) <= plies.div_ceil(2) && men.need(!mover) <= plies / 2
+    men.need(mover).max(men.captures_needed(mover)) <= plies.div_ceil(2)
+        && men.need(!mover).max(men.captures_needed(!mover)) <= plies / 2
 }

@@ -1,0 +1,231 @@
+//! The targets of an intelligent help stalemate: final positions drawn man by man until the
+//! side to be stalemated (the *sufferer*) has no move in them, with every man of the sufferer
+//! accounted for.
+//!
+//! The drawing starts with the sufferer's king on each square its moves reach. Then, while
+//! the [`Sketch`] shows a check or a move of the sufferer, it asks for one more man where
+//! the sketch's [`Demand`]s say (the trouble with the fewest ways out first), trying every
+//! man not yet placed that reaches such a square, as every role it can have there, in its
+//! side's moves left. Where the sufferer has no move left, each of its men not yet placed is
+//! either taken by the end (the other side has one move per man taken) or stands somewhere,
+//! which may bring new trouble. Every man placed stands where the moves of its side can
+//! bring it, and those moves add up within the side's moves.
+//!
+//! Every final stalemate agrees with a target: drawing along it, each sketch holds only men of
+//! that position on their squares, so each trouble is stopped there by a man the sketch
+//! leaves out, on a square some demand names; and each man of the sufferer there either
+//! stands somewhere or was taken. A target so names the square of every man of the
+//! sufferer that stays, the men it loses, and the men of the other side that stop its
+//! moves; the other side's remaining men stay free. The same drawing reached in another
+//! order is met once ([`Builder::seen`]).
+
+use super::men::{Men, Place};
+use super::sketch::{attackers_of, Demand, Sketch};
+use super::targets::{roles_of, Budget, Target};
+use crate::board::{Color, Role, Square};
+use std::collections::{BTreeSet, HashSet};
+
+/// The most drawings the enumeration looks at before it gives up (the plain search answers).
+const MOST_DRAWINGS: usize = 2_000_000;
+
+/// Every target of a stalemate within `budget` for the men `men`; `None` where there are
+/// more than `most` targets or the drawings run over [`MOST_DRAWINGS`].
+pub(super) fn stalemate_targets(
+    men: &Men,
+    budget: Budget,
+    most: usize,
+) -> Option<BTreeSet<Target>> {
+    let sufferer = !budget.mater;
+    let mut builder = Builder {
+        men,
+        budget,
+        sufferer,
+        places: Vec::new(),
+        used: [0; 2],
+        placed: 0,
+        doomed: 0,
+        sketch: Sketch::new(sufferer),
+        seen: HashSet::new(),
+        targets: BTreeSet::new(),
+        most,
+        overflow: false,
+    };
+    let king = men
+        .of_color(sufferer)
+        .find(|&(_, role, _)| role == Role::King)
+        .map(|(man, _, _)| man)?;
+    for k in Square::all() {
+        builder.try_place(king, k, Role::King);
+        if builder.overflow {
+            return None;
+        }
+    }
+    Some(builder.targets)
+}
+
+/// One man on one square as one role.
+type Option3 = (u8, Square, Role);
+
+struct Builder<'a> {
+    men: &'a Men,
+    budget: Budget,
+    sufferer: Color,
+    places: Vec<Place>,
+    /// Per side, the moves its placed men need.
+    used: [u32; 2],
+    /// The men placed and the men to be taken, as bits.
+    placed: u32,
+    doomed: u32,
+    sketch: Sketch,
+    /// The drawings met so far: their places, sorted, and the men to be taken.
+    seen: HashSet<(Vec<Place>, u32)>,
+    targets: BTreeSet<Target>,
+    most: usize,
+    overflow: bool,
+}
+
+impl Builder<'_> {
+    fn moves_of(&self, color: Color) -> u32 {
+        if color == self.budget.mater {
+            self.budget.mater_moves
+        } else {
+            self.budget.mated_moves
+        }
+    }
+
+    /// The moves `man` needs to stand on `square` as `role`, where it is free, the square
+    /// empty and its side has them left.
+    fn cost(&self, man: u8, square: Square, role: Role) -> Option<u32> {
+        let bit = 1 << man;
+        if (self.placed | self.doomed) & bit != 0 || self.sketch.occupied().contains(square) {
+            return None;
+        }
+        let color = self.men.color_of(man);
+        let moves = self.men.moves_to(man, square, Some(role))?;
+        (self.used[color.index()] + moves <= self.moves_of(color)).then_some(moves)
+    }
+
+    /// Places `man` where [`Self::cost`] allows, draws on, and takes it back.
+    fn try_place(&mut self, man: u8, square: Square, role: Role) {
+        let Some(moves) = self.cost(man, square, role) else {
+            return;
+        };
+        let color = self.men.color_of(man);
+        self.places.push(Place {
+            man,
+            square,
+            role: Some(role),
+        });
+        self.used[color.index()] += moves;
+        self.placed |= 1 << man;
+        self.sketch.put(color, role, square);
+        self.draw();
+        self.sketch.take(color, square);
+        self.placed &= !(1 << man);
+        self.used[color.index()] -= moves;
+        self.places.pop();
+    }
+
+    /// Goes on from the sketch as it stands: stops its trouble, or accounts for the next
+    /// man of the sufferer, or takes the target.
+    fn draw(&mut self) {
+        if self.overflow {
+            return;
+        }
+        let mut key = self.places.clone();
+        key.sort_unstable();
+        if !self.seen.insert((key, self.doomed)) {
+            return;
+        }
+        if self.seen.len() > MOST_DRAWINGS {
+            self.overflow = true;
+            return;
+        }
+        if let Some(demands) = self.sketch.trouble(|d| self.options(d).len()) {
+            for (man, square, role) in self.options(&demands) {
+                self.try_place(man, square, role);
+            }
+            return;
+        }
+        let free = self
+            .men
+            .of_color(self.sufferer)
+            .map(|(man, _, _)| man)
+            .find(|&man| (self.placed | self.doomed) & (1 << man) == 0);
+        let Some(man) = free else {
+            let mut places = self.places.clone();
+            places.sort_unstable();
+            self.targets.insert(Target {
+                places,
+                blocks: 0,
+                doomed: self.doomed,
+            });
+            self.overflow = self.targets.len() > self.most;
+            return;
+        };
+        // Taken by the end: one move of the other side each.
+        if self.doomed.count_ones() < self.budget.mater_moves {
+            self.doomed |= 1 << man;
+            self.draw();
+            self.doomed &= !(1 << man);
+        }
+        let roles = roles_of(self.men.role_of(man));
+        for square in Square::all() {
+            for &role in &roles {
+                self.try_place(man, square, role);
+            }
+        }
+    }
+
+    /// Every man, square and role that meets one of `demands`.
+    fn options(&self, demands: &[Demand]) -> Vec<Option3> {
+        let mut options = Vec::new();
+        let other = !self.sufferer;
+        for &demand in demands {
+            match demand {
+                Demand::Occupy {
+                    square,
+                    sufferer_only,
+                } => {
+                    for (man, role, _) in self.men.all() {
+                        let color = self.men.color_of(man);
+                        if color == self.sufferer || !sufferer_only {
+                            for there in roles_of(role) {
+                                self.offer(&mut options, man, square, there);
+                            }
+                        }
+                    }
+                }
+                Demand::Guard { square, occupied } => {
+                    for (man, role, _) in self.men.of_color(other) {
+                        for there in roles_of(role) {
+                            for from in attackers_of(other, there, square, occupied) {
+                                self.offer(&mut options, man, from, there);
+                            }
+                        }
+                    }
+                }
+                Demand::Pin { squares, diagonal } => {
+                    for (man, role, _) in self.men.of_color(other) {
+                        for there in roles_of(role) {
+                            let pins = there == Role::Queen
+                                || there == if diagonal { Role::Bishop } else { Role::Rook };
+                            if pins {
+                                for from in squares {
+                                    self.offer(&mut options, man, from, there);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        options
+    }
+
+    fn offer(&self, options: &mut Vec<Option3>, man: u8, square: Square, role: Role) {
+        if self.cost(man, square, role).is_some() && !options.contains(&(man, square, role)) {
+            options.push((man, square, role));
+        }
+    }
+}
