@@ -80,9 +80,10 @@ impl Sketch {
     }
 
     /// What keeps the sufferer from being stalemate: the demands of the trouble with the
-    /// fewest of them as `count` numbers them (a list may be empty: then no man can help).
-    /// `None` where the sufferer is stalemate in the sketch.
-    pub(super) fn trouble(&self, count: impl Fn(&[Demand]) -> usize) -> Option<Vec<Demand>> {
+    /// fewest ways out as `count` numbers them (given the fewest so far, past which it may stop
+    /// counting; a list may have none: then no man can help). `None` where the sufferer is
+    /// stalemate in the sketch.
+    pub(super) fn trouble(&self, count: impl Fn(&[Demand], usize) -> usize) -> Option<Vec<Demand>> {
         let king = self.king()?;
         let other = !self.sufferer;
         let occupied = self.occupied();
@@ -104,7 +105,10 @@ impl Sketch {
         let mut best: Option<(usize, Vec<Demand>)> = None;
         for (from, to) in self.moves(king) {
             let demands = self.demands(king, from, to);
-            let n = count(&demands);
+            let n = count(
+                &demands,
+                best.as_ref().map_or(usize::MAX, |(fewest, _)| *fewest),
+            );
             if best.as_ref().is_none_or(|(fewest, _)| n < *fewest) {
                 if n == 0 {
                     return Some(demands);
@@ -253,7 +257,7 @@ mod tests {
         sketch.put(Color::Black, Role::Pawn, sq("a7"));
         sketch.put(Color::White, Role::Pawn, sq("a6"));
         sketch.put(Color::White, Role::Rook, sq("b1"));
-        assert_eq!(sketch.trouble(|d| d.len()), None);
+        assert_eq!(sketch.trouble(|d, _| d.len()), None);
     }
 
     #[test]
@@ -262,7 +266,7 @@ mod tests {
         sketch.put(Color::Black, Role::King, sq("a8"));
         sketch.put(Color::Black, Role::Pawn, sq("a7"));
         sketch.put(Color::White, Role::Rook, sq("b1"));
-        let demands = sketch.trouble(|d| d.len()).expect("the pawn can move");
+        let demands = sketch.trouble(|d, _| d.len()).expect("the pawn can move");
         assert_eq!(
             demands,
             vec![Demand::Occupy {
@@ -279,10 +283,10 @@ mod tests {
         sketch.put(Color::White, Role::Rook, sq("b1"));
         sketch.put(Color::White, Role::Rook, sq("h7"));
         // Only a8-b8 and a8-a7... b8 and b7 are guarded by the rooks, a7 by the one on h7.
-        assert_eq!(sketch.trouble(|d| d.len()), None);
+        assert_eq!(sketch.trouble(|d, _| d.len()), None);
         sketch.take(Color::White, sq("h7"));
         let demands = sketch
-            .trouble(|d| d.len())
+            .trouble(|d, _| d.len())
             .expect("the king can step to a7");
         assert!(demands.contains(&Demand::Occupy {
             square: sq("a7"),
@@ -296,7 +300,7 @@ mod tests {
         let mut sketch = Sketch::new(Color::Black);
         sketch.put(Color::Black, Role::King, sq("a8"));
         sketch.put(Color::White, Role::Rook, sq("a5"));
-        let demands = sketch.trouble(|d| d.len()).expect("check");
+        let demands = sketch.trouble(|d, _| d.len()).expect("check");
         assert_eq!(demands.len(), 2);
     }
 

@@ -35,6 +35,9 @@ pub(super) fn stalemate_targets(
     budget: Budget,
     most: usize,
 ) -> Option<BTreeSet<Target>> {
+    if men.all().count() > DrawingKey::MOST_MEN {
+        return None;
+    }
     let sufferer = !budget.mater;
     let mut builder = Builder {
         men,
@@ -45,6 +48,7 @@ pub(super) fn stalemate_targets(
         placed: 0,
         doomed: 0,
         sketch: Sketch::new(sufferer),
+        key: DrawingKey::default(),
         seen: HashSet::new(),
         targets: BTreeSet::new(),
         most,
@@ -77,8 +81,9 @@ struct Builder<'a> {
     placed: u32,
     doomed: u32,
     sketch: Sketch,
-    /// The drawings met so far: their places, sorted, and the men to be taken.
-    seen: HashSet<(Vec<Place>, u32)>,
+    /// The drawing as it stands, exactly ([`DrawingKey`]), and every drawing met so far.
+    key: DrawingKey,
+    seen: HashSet<DrawingKey>,
     targets: BTreeSet<Target>,
     most: usize,
     overflow: bool,
@@ -118,9 +123,11 @@ impl Builder<'_> {
         });
         self.used[color.index()] += moves;
         self.placed |= 1 << man;
+        self.key.place(man, square, role);
         self.sketch.put(color, role, square);
         self.draw();
         self.sketch.take(color, square);
+        self.key.unplace(man);
         self.placed &= !(1 << man);
         self.used[color.index()] -= moves;
         self.places.pop();
@@ -132,17 +139,26 @@ impl Builder<'_> {
         if self.overflow {
             return;
         }
-        let mut key = self.places.clone();
-        key.sort_unstable();
-        if !self.seen.insert((key, self.doomed)) {
+        self.key.doomed = self.doomed;
+        if !self.seen.insert(self.key) {
             return;
         }
         if self.seen.len() > MOST_DRAWINGS {
             self.overflow = true;
             return;
         }
-        if let Some(demands) = self.sketch.trouble(|d| self.options(d).len()) {
-            for (man, square, role) in self.options(&demands) {
+        if let Some(demands) = self
+            .sketch
+            .trouble(|d, fewest| self.count_options(d, fewest))
+        {
+            let mut options: Vec<Option3> = Vec::new();
+            self.each_option(&demands, |option| {
+                if !options.contains(&option) {
+                    options.push(option);
+                }
+                true
+            });
+            for (man, square, role) in options {
                 self.try_place(man, square, role);
             }
             return;
@@ -169,63 +185,87 @@ impl Builder<'_> {
             self.draw();
             self.doomed &= !(1 << man);
         }
-        let roles = roles_of(self.men.role_of(man));
         for square in Square::all() {
-            for &role in &roles {
+            for role in roles_of(self.men.role_of(man)) {
                 self.try_place(man, square, role);
             }
         }
     }
 
-    /// Every man, square and role that meets one of `demands`.
-    fn options(&self, demands: &[Demand]) -> Vec<Option3> {
-        let mut options = Vec::new();
+    /// The men, squares and roles that meet one of `demands` (one may meet several), up to
+    /// `most`: past it, the trouble is not the one with the fewest.
+    fn count_options(&self, demands: &[Demand], most: usize) -> usize {
+        let mut count = 0;
+        self.each_option(demands, |_| {
+            count += 1;
+            count < most
+        });
+        count
+    }
+
+    /// Gives `f` every man, square and role that meets one of `demands`, while it answers
+    /// true.
+    fn each_option(&self, demands: &[Demand], mut f: impl FnMut(Option3) -> bool) {
         let other = !self.sufferer;
+        let mut offer = |man: u8, square: Square, role: Role| {
+            self.cost(man, square, role).is_none() || f((man, square, role))
+        };
         for &demand in demands {
-            match demand {
+            let going = match demand {
                 Demand::Occupy {
                     square,
                     sufferer_only,
-                } => {
-                    for (man, role, _) in self.men.all() {
-                        let color = self.men.color_of(man);
-                        if color == self.sufferer || !sufferer_only {
-                            for there in roles_of(role) {
-                                self.offer(&mut options, man, square, there);
-                            }
-                        }
-                    }
-                }
+                } => self
+                    .men
+                    .all()
+                    .filter(|&(man, _, _)| {
+                        !sufferer_only || self.men.color_of(man) == self.sufferer
+                    })
+                    .all(|(man, role, _)| roles_of(role).all(|there| offer(man, square, there))),
                 Demand::Guard { square, occupied } => {
-                    for (man, role, _) in self.men.of_color(other) {
-                        for there in roles_of(role) {
-                            for from in attackers_of(other, there, square, occupied) {
-                                self.offer(&mut options, man, from, there);
-                            }
-                        }
-                    }
+                    self.men.of_color(other).all(|(man, role, _)| {
+                        roles_of(role).all(|there| {
+                            attackers_of(other, there, square, occupied)
+                                .into_iter()
+                                .all(|from| offer(man, from, there))
+                        })
+                    })
                 }
                 Demand::Pin { squares, diagonal } => {
-                    for (man, role, _) in self.men.of_color(other) {
-                        for there in roles_of(role) {
-                            let pins = there == Role::Queen
-                                || there == if diagonal { Role::Bishop } else { Role::Rook };
-                            if pins {
-                                for from in squares {
-                                    self.offer(&mut options, man, from, there);
-                                }
-                            }
-                        }
-                    }
+                    let pinner = if diagonal { Role::Bishop } else { Role::Rook };
+                    self.men.of_color(other).all(|(man, role, _)| {
+                        roles_of(role)
+                            .filter(|&there| there == Role::Queen || there == pinner)
+                            .all(|there| squares.into_iter().all(|from| offer(man, from, there)))
+                    })
                 }
+            };
+            if !going {
+                return;
             }
         }
-        options
+    }
+}
+
+/// A drawing exactly: per man (by number) nine bits, zero where it is not placed, else one
+/// more than its square and role as `square * 6 + role`; and the men to be taken. The mode
+/// answers for at most 14 men, so 126 bits hold them all.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+struct DrawingKey {
+    places: u128,
+    doomed: u32,
+}
+
+impl DrawingKey {
+    const BITS: u32 = 9;
+    const MOST_MEN: usize = (u128::BITS / Self::BITS) as usize;
+
+    fn place(&mut self, man: u8, square: Square, role: Role) {
+        let code = (square.index() * 6 + role.index() + 1) as u128;
+        self.places |= code << (u32::from(man) * Self::BITS);
     }
 
-    fn offer(&self, options: &mut Vec<Option3>, man: u8, square: Square, role: Role) {
-        if self.cost(man, square, role).is_some() && !options.contains(&(man, square, role)) {
-            options.push((man, square, role));
-        }
+    fn unplace(&mut self, man: u8) {
+        self.places &= !(0x1ff_u128 << (u32::from(man) * Self::BITS));
     }
 }

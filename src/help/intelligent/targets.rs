@@ -225,14 +225,23 @@ impl Builder<'_> {
 }
 
 /// The roles a man of `role` can have at the end: a pawn stays one or promotes.
-pub(super) fn roles_of(role: Role) -> Vec<Role> {
-    if role == Role::Pawn {
-        std::iter::once(Role::Pawn)
-            .chain(Role::PROMOTIONS)
-            .collect()
-    } else {
-        vec![role]
-    }
+pub(super) fn roles_of(role: Role) -> impl Iterator<Item = Role> {
+    const PAWN: [Role; 5] = [
+        Role::Pawn,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+    ];
+    let roles: &'static [Role] = match role {
+        Role::Pawn => &PAWN,
+        Role::Knight => &[Role::Knight],
+        Role::Bishop => &[Role::Bishop],
+        Role::Rook => &[Role::Rook],
+        Role::Queen => &[Role::Queen],
+        Role::King => &[Role::King],
+    };
+    roles.iter().copied()
 }
 
 /// The squares from which a `color` man of `role` attacks `target` on the empty board.
