@@ -20,6 +20,7 @@
 //! (2.0 times).
 
 use super::{result_bounds, Prover};
+use crate::board::KingReply;
 use crate::rules::{RuleMove, Rules};
 use crate::solver::tt::{BattleGoal, BattlePlay, Question};
 
@@ -54,6 +55,18 @@ impl<R: Rules, Q: Question> Prover<'_, R, Q> {
                     .is_some_and(|g| pos.quiet_survivor(g, m).is_some())
                 {
                     continue;
+                }
+            }
+            if Q::PLAY == BattlePlay::SelfPlay && Q::GOAL == BattleGoal::Mate {
+                // What playing the move would find, when the defender's king tells it.
+                match pos.king_reply_after(m, spoiler) {
+                    KingReply::Stays => continue,
+                    KingReply::First(miss) => {
+                        spoiler = miss;
+                        spoiler_guard = None;
+                        continue;
+                    }
+                    KingReply::Unknown => {}
                 }
             }
             let child = pos.play(m);
