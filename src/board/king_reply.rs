@@ -8,8 +8,8 @@
 //! that does not mate. The generator makes king moves first, in ascending order of their
 //! target, so the first one that does not mate is the legal king move with the lowest target.
 //!
-//! After White's move from `mf` to `mt` (no king move, castling or e.p.; the man arriving of
-//! its promoted role), a square `f` next to Black's king that is empty or White is a legal
+//! After White's move from `mf` to `mt` (no castling or e.p.; the man arriving of its
+//! promoted role; a king move asks for no line from the square White's king goes to), a square `f` next to Black's king that is empty or White is a legal
 //! target exactly when no White man attacks it over the board as it will be: `mf` empty, `mt`
 //! occupied, Black's king lifted off its square (it must not shelter `f` from a line through
 //! it), the man that moved counted from `mt` and not from `mf`. A White man on `f` itself
@@ -37,23 +37,28 @@ impl Position {
     /// After the legal move `m` of the side to move, what the other side's king can do
     /// (see the module paragraph): whether `spoiler` (or null), when a move of that king,
     /// stays a legal move giving no check, else the king's first legal move, which gives no
-    /// check. `Unknown` when `spoiler` is neither null nor a move of that king, when `m` moves
-    /// the king, castles or takes e.p., when a line runs from the mover's king through the
-    /// other king, or when that king has no legal move.
+    /// check. `Unknown` when `spoiler` is neither null nor a move of that king, when `m`
+    /// castles or takes e.p., when a line runs from the mover's king (where `m` leaves it)
+    /// through the other king, or when that king has no legal move.
     pub fn king_reply_after(&self, m: Move, spoiler: Move) -> KingReply {
         let us = self.turn();
         let defender_king = self.king(!us);
         let (mf, mt) = (m.from(), m.to());
         let role = match m.kind() {
             MoveKind::Normal => match self.role_at(mf) {
-                Some(Role::King) | None => return KingReply::Unknown,
                 Some(role) => role,
+                None => return KingReply::Unknown,
             },
             MoveKind::Promotion(role) => role,
             MoveKind::EnPassant | MoveKind::Castle => return KingReply::Unknown,
         };
         // A king move gives check only by discovery, along a line from the mover's king.
-        if queen_attacks(self.king(us), Bitboard::EMPTY).contains(defender_king) {
+        let king = if role == Role::King {
+            mt
+        } else {
+            self.king(us)
+        };
+        if queen_attacks(king, Bitboard::EMPTY).contains(defender_king) {
             return KingReply::Unknown;
         }
         let spoiler_is_king_move = spoiler.kind() == MoveKind::Normal
