@@ -90,7 +90,7 @@ impl Position {
 mod tests {
     use super::*;
     use crate::board::fen::to_fen;
-    use crate::board::Validation;
+    use crate::board::quiet_replies::tests::positions_near;
 
     /// Positions two and three plies from a few crowded ones and from selfmate play around a
     /// Black king near White's army.
@@ -105,27 +105,12 @@ mod tests {
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "5b2/8/8/2q5/1kp5/8/1P6/1K1R1B2 w - - 0 1",
         ];
-        let mut all = Vec::new();
-        for fen in fens {
-            let root = Position::from_fen(fen, Validation::Strict).expect("a legal position");
-            let mut level = vec![root];
-            for _ in 0..3 {
-                let mut next = Vec::new();
-                for pos in &level {
-                    if next.len() < 2000 {
-                        next.extend(pos.legal_moves().iter().map(|&m| pos.after(m)));
-                    }
-                }
-                all.extend(level);
-                level = next;
-            }
-        }
-        all
+        positions_near(&fens)
     }
 
     /// Every answer agrees with the move made: a spoiler said to stay is legal there and
     /// gives no check; a first move is the first legal move generated, a king move giving no
-    /// check, and the spoiler (when there is one) is not legal or checks.
+    /// check, and the spoiler (when there is one) is not legal there.
     #[test]
     fn answers_agree_with_the_move_made() {
         let (mut stays, mut firsts, mut asked) = (0, 0, 0);
