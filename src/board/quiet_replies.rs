@@ -293,7 +293,7 @@ fn reach(pos: &Position, role: Role, from: Square, occupied: Bitboard) -> Bitboa
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::board::fen::to_fen;
     use crate::board::Validation;
@@ -313,6 +313,11 @@ mod tests {
             "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
             "5b2/8/8/2q5/1kp5/8/1P6/1K1R1B2 w - - 0 1",
         ];
+        positions_near(&fens)
+    }
+
+    /// The positions up to three plies from each of `fens` (at most a few thousand per ply).
+    pub(in crate::board) fn positions_near(fens: &[&str]) -> Vec<Position> {
         let mut all = Vec::new();
         for fen in fens {
             let root = Position::from_fen(fen, Validation::Strict).expect("a legal position");

@@ -15,7 +15,7 @@
 
 mod orthodox;
 
-use crate::board::{Color, EndState, INLINE_MOVES};
+use crate::board::{Color, EndState, KingReply, INLINE_MOVES};
 use crate::kernel::StackList;
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
@@ -126,6 +126,16 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn quiet_reply(&self, b: Self::Move) -> Option<Self::QuietReplies> {
         let _ = b;
         None
+    }
+
+    /// After the legal move `m`, whether `spoiler` (a move of the other side's king, or
+    /// null) stays a legal move giving no check, else the first legal move of the other
+    /// side in generation order when it is a king move giving no check; `Unknown` (the
+    /// default) says nothing. Read without making `m` ([`crate::board::KingReply`]).
+    #[inline]
+    fn king_reply_after(&self, m: Self::Move, spoiler: Self::Move) -> KingReply<Self::Move> {
+        let _ = (m, spoiler);
+        KingReply::Unknown
     }
 
     /// The legal moves in [`Rules::legal_moves`]' order, less some of those after which one

@@ -3,8 +3,8 @@
 
 use super::{RuleMove, Rules, Sink};
 use crate::board::{
-    Bitboard, CheckInfo, Color, Flights, GenKind, Move, MoveCounter, MoveList, MoveSink, Position,
-    QuietReplies, Role,
+    Bitboard, CheckInfo, Color, Flights, GenKind, KingReply, Move, MoveCounter, MoveList, MoveSink,
+    Position, QuietReplies, Role,
 };
 
 impl RuleMove for Move {
@@ -130,6 +130,11 @@ impl Rules for Position {
     #[inline]
     fn quiet_reply(&self, b: Move) -> Option<QuietReplies> {
         QuietReplies::for_reply(self, b)
+    }
+
+    #[inline]
+    fn king_reply_after(&self, m: Move, spoiler: Move) -> KingReply {
+        Position::king_reply_after(self, m, spoiler)
     }
 
     /// Exactly the moves [`QuietReplies::survivor`] finds no reply for.

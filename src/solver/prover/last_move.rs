@@ -8,7 +8,10 @@
 //! attacker moves after which a quiet reply certainly survives
 //! ([`crate::board::QuietReplies`]) are never played: the men all of whose moves have such a
 //! survivor are not even generated ([`Rules::moves_spoiling`]). Which moves are skipped does
-//! not change which reply becomes the spoiler, so the search visits the same nodes.
+//! not change which reply becomes the spoiler, so the search visits the same nodes. A move
+//! that is played is not made when the defender's king tells its outcome
+//! ([`crate::board::KingReply`]): the spoiler, a king move, stays legal and quiet, or the
+//! king's first legal move becomes the spoiler, as the made move would have shown.
 //!
 //! Keep the spoiler as it is learned here: it is also the first defence tried one move
 //! earlier (the parent's shorter search writes the same killer slot), so it decides which
@@ -20,6 +23,7 @@
 //! (2.0 times).
 
 use super::{result_bounds, Prover};
+use crate::board::KingReply;
 use crate::rules::{RuleMove, Rules};
 use crate::solver::tt::{BattleGoal, BattlePlay, Question};
 
@@ -54,6 +58,18 @@ impl<R: Rules, Q: Question> Prover<'_, R, Q> {
                     .is_some_and(|g| pos.quiet_survivor(g, m).is_some())
                 {
                     continue;
+                }
+            }
+            if Q::PLAY == BattlePlay::SelfPlay && Q::GOAL == BattleGoal::Mate {
+                // What playing the move would find, when the defender's king tells it.
+                match pos.king_reply_after(m, spoiler) {
+                    KingReply::Stays => continue,
+                    KingReply::First(miss) => {
+                        spoiler = miss;
+                        spoiler_guard = None;
+                        continue;
+                    }
+                    KingReply::Unknown => {}
                 }
             }
             let child = pos.play(m);
