@@ -98,6 +98,20 @@ impl<'a> TreeWriter<'a> {
         }
     }
 
+    /// A defender's move's mark: in `#N` the goal is the attacker's and Popeye never tests it
+    /// after a defender's move, so a defence (a refutation) that mates is marked ` +` only.
+    fn defence_mark<P: PopeyeGame>(&self, pos: &P, m: P::Move) -> &'static str {
+        let direct_mate =
+            self.stipulation.play == PlayKind::Direct && self.stipulation.goal == Goal::Mate;
+        if !direct_mate {
+            self.mark(pos, m)
+        } else if !m.is_null() && pos.gives_check(m) {
+            " +"
+        } else {
+            ""
+        }
+    }
+
     fn word(&self, m: Message) -> &'static str {
         message(self.language, m)
     }
@@ -246,7 +260,7 @@ impl<P: PopeyeGame> Visitor<P> for TreeWriter<'_> {
                 self.out,
                 "{:>w$}...{text}{} !",
                 1,
-                self.mark(&after, m),
+                self.defence_mark(&after, m),
                 w = black_width(1)
             );
             if self.stipulation.play == PlayKind::Reflex {
@@ -271,7 +285,7 @@ impl<P: PopeyeGame> Visitor<P> for TreeWriter<'_> {
             "{:>w$}...{}{}",
             k,
             step.pos.move_text(node.mv, self.language),
-            self.mark(step.pos, node.mv),
+            self.defence_mark(step.pos, node.mv),
             w = black_width(k)
         );
         let ends_play =
