@@ -53,3 +53,21 @@ fn every_popeye_problem_solved_and_written_like_popeye() {
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// In `#N` the goal is White's: Popeye never tests it after a Black move, so a refutation that
+/// mates White is marked ` +`, as any check (read from Popeye 4.104 on this position, whose
+/// try 1.0-0-0 is refuted by 1...Sa5-b3, mate; T08 of the timing problems as a #2).
+#[test]
+fn a_refutation_that_mates_is_marked_as_a_check() {
+    let input = "BeginProblem\nPieces White Ke1 Qd6 Ra1e2 Bd7 Sh3 Pg2c4 \
+                 Black Ke4 Qa7 Bd3h6 Sa5b8 Pa3e3h4e5c6g7\nStipulation #2\n\
+                 Option Try Defence 2\nEndProblem\n";
+    let options = RunOptions {
+        regression: true,
+        max_time: None,
+        hash_mb: None,
+    };
+    let ours = run(input, &options).text;
+    let expected = "   1.0-0-0 ?\n    but\n      1...Sa5-b3 + !\n      1...Qa7*d7 !\n";
+    assert!(ours.contains(expected), "{ours}");
+}

@@ -35,6 +35,14 @@ fn black_width(k: u32) -> usize {
     8 * k.max(1) as usize - 1
 }
 
+/// Move number `k` right-aligned to end at column `width`, then `dots` (`.` or `...`).
+fn move_number(out: &mut String, k: u32, width: usize, dots: &str) {
+    let digits = k.checked_ilog10().unwrap_or(0) as usize + 1;
+    out.extend(std::iter::repeat_n(' ', width.saturating_sub(digits)));
+    let _ = write!(out, "{k}");
+    out.push_str(dots);
+}
+
 /// Writes the play of one solved twin.
 pub struct TreeWriter<'a> {
     pub language: Language,
@@ -95,6 +103,33 @@ impl<'a> TreeWriter<'a> {
             " +"
         } else {
             " #"
+        }
+    }
+
+    /// An attacker's move's mark. In `#N` a move of length 1 (not a try) is a mate the solver
+    /// proved: ` #` at once, without making the move again (a two-mover's tree lists
+    /// thousands).
+    fn attack_mark<P: PopeyeGame>(&self, pos: &P, node: &AttackNode<P::Move>) -> &'static str {
+        let direct_mate =
+            self.stipulation.play == PlayKind::Direct && self.stipulation.goal == Goal::Mate;
+        if direct_mate && node.length == 1 && !node.is_try() {
+            " #"
+        } else {
+            self.mark(pos, node.mv)
+        }
+    }
+
+    /// A defender's move's mark: in `#N` the goal is the attacker's and Popeye never tests it
+    /// after a defender's move, so a defence (a refutation) that mates is marked ` +` only.
+    fn defence_mark<P: PopeyeGame>(&self, pos: &P, m: P::Move) -> &'static str {
+        let direct_mate =
+            self.stipulation.play == PlayKind::Direct && self.stipulation.goal == Goal::Mate;
+        if !direct_mate {
+            self.mark(pos, m)
+        } else if !m.is_null() && pos.gives_check(m) {
+            " +"
+        } else {
+            ""
         }
     }
 
@@ -216,19 +251,22 @@ impl<P: PopeyeGame> Visitor<P> for TreeWriter<'_> {
             (StepKind::First, false) => " !",
             _ => "",
         };
-        let suffix = match &node.threat {
-            Threat::NotShown => String::new(),
-            Threat::Zugzwang => format!(" {}", self.word(Message::Zugzwang)),
-            Threat::Threats(_) => format!(" {}", self.word(Message::Threat)),
+        let announced = match &node.threat {
+            Threat::NotShown => None,
+            Threat::Zugzwang => Some(Message::Zugzwang),
+            Threat::Threats(_) => Some(Message::Threat),
         };
-        let _ = writeln!(
-            self.out,
-            "{:>w$}.{}{}{verdict}{suffix}",
-            k,
-            step.pos.move_text(node.mv, self.language),
-            self.mark(step.pos, node.mv),
-            w = white_width(k)
-        );
+        let text = step.pos.move_text(node.mv, self.language);
+        let mark = self.attack_mark(step.pos, node);
+        move_number(&mut self.out, k, white_width(k), ".");
+        for part in [text.as_str(), mark, verdict] {
+            self.out.push_str(part);
+        }
+        if let Some(word) = announced {
+            self.out.push(' ');
+            self.out.push_str(self.word(word));
+        }
+        self.out.push('\n');
     }
 
     /// A try's `but` and refutations, after its play.
@@ -246,7 +284,7 @@ impl<P: PopeyeGame> Visitor<P> for TreeWriter<'_> {
                 self.out,
                 "{:>w$}...{text}{} !",
                 1,
-                self.mark(&after, m),
+                self.defence_mark(&after, m),
                 w = black_width(1)
             );
             if self.stipulation.play == PlayKind::Reflex {
@@ -266,14 +304,12 @@ impl<P: PopeyeGame> Visitor<P> for TreeWriter<'_> {
     /// A Black move line; a move without continuation refutes (post-key play).
     fn defence(&mut self, step: &Step<P>, node: &DefenceNode<P::Move>, _remaining: u32) {
         let k = (step.ply() as u32).div_ceil(2);
-        let _ = writeln!(
-            self.out,
-            "{:>w$}...{}{}",
-            k,
-            step.pos.move_text(node.mv, self.language),
-            self.mark(step.pos, node.mv),
-            w = black_width(k)
-        );
+        let text = step.pos.move_text(node.mv, self.language);
+        let mark = self.defence_mark(step.pos, node.mv);
+        move_number(&mut self.out, k, black_width(k), "...");
+        self.out.push_str(&text);
+        self.out.push_str(mark);
+        self.out.push('\n');
         let ends_play =
             self.stipulation.play != PlayKind::Direct && self.reaches_goal(step.pos, node.mv);
         if node.continuations.is_empty() && !ends_play {
@@ -293,6 +329,39 @@ impl<P: PopeyeGame> Visitor<P> for TreeWriter<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// In `#N` a continuation's ` #` comes from the solution (its length 1), not from making
+    /// the move again; a move of another length is made to find its mark.
+    #[test]
+    fn a_mate_in_one_is_marked_from_its_length() {
+        use crate::board::{Position, Validation};
+        use crate::notation::{parse_uci, Language};
+        use crate::solution::walk::walk_attack;
+        let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Validation::Strict)
+            .expect("legal");
+        let options = PopeyeOptions::default();
+        let mut writer = TreeWriter::new(Language::English, &options, Stipulation::direct_mate(2));
+        let mate = AttackNode::leaf(parse_uci(&pos, "a1a8").expect("legal"), 1);
+        walk_attack(&mut writer, &pos, &mate, StepKind::Continuation);
+        // A move the solution calls a mate in one is printed as one, made or not.
+        let quiet = AttackNode::leaf(parse_uci(&pos, "a1a2").expect("legal"), 1);
+        walk_attack(&mut writer, &pos, &quiet, StepKind::Continuation);
+        let longer = AttackNode::leaf(parse_uci(&pos, "a1a2").expect("legal"), 2);
+        walk_attack(&mut writer, &pos, &longer, StepKind::Continuation);
+        assert_eq!(
+            writer.finish(),
+            "   1.Ra1-a8 #\n   1.Ra1-a2 #\n   1.Ra1-a2\n"
+        );
+    }
+
+    #[test]
+    fn move_numbers_end_at_their_column() {
+        let mut out = String::new();
+        move_number(&mut out, 2, white_width(2), ".");
+        move_number(&mut out, 12, white_width(12), "...");
+        move_number(&mut out, 123, 2, ".");
+        assert_eq!(out, format!("{:>11}.{:>91}...123.", 2, 12));
+    }
 
     #[test]
     fn indentation_matches_popeye() {

@@ -95,6 +95,7 @@ pub trait Visitor<B: Replay = Position> {
     fn leave_attack(&mut self, _step: &Step<B>, _node: &AttackNode<B::Move>) {}
     /// The defender is to move in `step.pos`, after the attacker's move (or pass) ending
     /// `step.line`, who has `length` moves counting that one; its threat and defences follow.
+    /// Not called after an attacker's move with neither (a mate, a move shown without play).
     fn defender_to_move(&mut self, _step: &Step<B>, _threat: &Threat<B::Move>, _length: u32) {}
     /// A defender's move, before the continuations; the attacker has `remaining` moves left.
     fn defence(&mut self, _step: &Step<B>, _node: &DefenceNode<B::Move>, _remaining: u32) {}
@@ -155,10 +156,15 @@ struct Walk<'v, V, B: Replay> {
 impl<B: Replay, V: Visitor<B>> Walk<'_, V, B> {
     fn attack(&mut self, pos: &B, node: &AttackNode<B::Move>, kind: StepKind) {
         self.visitor.attack(&step(pos, &self.line, kind), node);
-        let after = pos.after(node.mv);
-        self.line.push(node.mv);
-        self.replies(&after, &node.threat, &node.defences, node.length);
-        self.line.pop();
+        // A move with nothing under it (a mate, a move shown without its play) is not made:
+        // a two-mover's tree has thousands.
+        let play_follows = !matches!(node.threat, Threat::NotShown) || !node.defences.is_empty();
+        if play_follows {
+            let after = pos.after(node.mv);
+            self.line.push(node.mv);
+            self.replies(&after, &node.threat, &node.defences, node.length);
+            self.line.pop();
+        }
         self.visitor
             .leave_attack(&step(pos, &self.line, kind), node);
     }
@@ -295,11 +301,9 @@ mod tests {
                 "First 0 b2b7",
                 "to-move 1 2",
                 "Threat 2 a1a8",
-                "to-move 3 1",
                 "leave 2 a1a8",
                 "Defence 1 h8g8 after b2b7 remaining 1",
                 "Continuation 2 a1a8",
-                "to-move 3 1",
                 "leave 2 a1a8",
                 "leave 0 b2b7",
             ]

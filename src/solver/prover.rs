@@ -149,7 +149,7 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
     }
 
     #[inline(always)]
-    fn count_nodes(&mut self, made: u32) {
+    pub(super) fn count_nodes(&mut self, made: u32) {
         self.nodes += made as u64;
         self.unreported_nodes += made as u64;
         if self.unreported_nodes >= self.pace.interval() {

@@ -30,6 +30,8 @@ pub(super) const DFPN_ROOT_BUDGET: u64 = 300_000;
 /// Most working-table entries of a df-pn search (see [`dfpn_entries`]).
 const DFPN_TABLE_ENTRIES: usize = 1 << 20;
 
+/// A short problem's table (see [`default_table_bytes`]): 1024 entries of 16 bytes.
+const SMALL_TABLE_BYTES: usize = 32 * 1024;
 /// Working-table entries for a df-pn search over `tt`: at most [`DFPN_TABLE_ENTRIES`], and
 /// never more than one per 64 bytes of the table. A working entry takes 16 bytes, so df-pn
 /// adds at most a quarter of the table to the memory in use: a UCI engine with `Hash 64`
@@ -55,7 +57,7 @@ pub enum SolveError {
     ThreadPanicked(String),
 }
 
-/// Solves a problem with a fresh table sized by [`default_hash_mb`].
+/// Solves a problem with a fresh table sized by [`default_table_bytes`].
 pub fn solve<R: Rules>(
     problem: &Problem<R>,
     control: &SearchControl,
@@ -66,13 +68,14 @@ pub fn solve<R: Rules>(
     if let Some(solved) = solve_beyond_mate(problem, control, mb, presentation) {
         return solved;
     }
+    let bytes = default_table_bytes(problem);
     match restricted(problem) {
         Some(question) => {
-            let tt = TranspositionTable::for_question(mb, question);
+            let tt = TranspositionTable::for_question_bytes(bytes, question);
             solve_question(problem, control, &tt, presentation)
         }
         None => {
-            let tt = TranspositionTable::for_question(mb, super::DirectMate);
+            let tt = TranspositionTable::for_question_bytes(bytes, super::DirectMate);
             solve_question(problem, control, &tt, presentation)
         }
     }
@@ -92,6 +95,22 @@ pub fn default_hash_mb<P>(problem: &Problem<P>) -> usize {
         5 => 16,
         6 => 32,
         _ => 128,
+    }
+}
+
+/// Bytes of a fresh directmate table for `problem` ([`default_hash_mb`] megabytes from #3 on).
+///
+/// Up to #2 the table holds at most one entry per first move: the position after it, with
+/// one attacker move left (mates in one are recomputed, never stored, and the tree of play
+/// only asks mate-in-one questions after that). [`SMALL_TABLE_BYTES`] hold four times the
+/// most first moves a position can have, in four pages; in a table of megabytes each entry
+/// faults in a fresh zeroed page of its own (T01 and T02 of the timing problems, 1 and 1.3 ms
+/// keys only, spent a tenth of their CPU time on that).
+pub fn default_table_bytes<P>(problem: &Problem<P>) -> usize {
+    if problem.stipulation.moves() <= 2 {
+        SMALL_TABLE_BYTES
+    } else {
+        default_hash_mb(problem) << 20
     }
 }
 

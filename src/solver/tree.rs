@@ -27,7 +27,7 @@
 
 use super::present::{DefenceFacts, ShownDefences};
 use super::prover::Prover;
-use super::tt::{BattlePlay, DirectMate, Question};
+use super::tt::{BattleGoal, BattlePlay, DirectMate, Question};
 use crate::board::Position;
 use crate::problem::SolveOptions;
 use crate::rules::Rules;
@@ -284,6 +284,9 @@ impl<R: Rules, Q: Question> TreeBuilder<'_, '_, R, Q> {
 
     /// Every White move from `pos` that mates within exactly `length` (the shortest), expanded.
     pub fn continuations(&mut self, pos: &R, length: u32) -> Vec<AttackNode<R::Move>> {
+        if Q::PLAY == BattlePlay::Direct && Q::GOAL == BattleGoal::Mate && length == 1 {
+            return self.mating_moves(pos);
+        }
         let mut nodes = Vec::new();
         for &w in pos.legal_moves().iter() {
             if self.prover.move_allowed(pos, w, length)
@@ -293,6 +296,20 @@ impl<R: Rules, Q: Question> TreeBuilder<'_, '_, R, Q> {
             }
         }
         nodes
+    }
+
+    /// Every mate in one of the attacker in `pos`, in generation order, as leaves. Only a
+    /// check mates, and only a check that covers the open flights: the mate-in-one candidates
+    /// ([`Rules::mate_candidates`]) are made, not every legal move (a mate-in-two's tree lists
+    /// these after every key, threat and variation).
+    fn mating_moves(&mut self, pos: &R) -> Vec<AttackNode<R::Move>> {
+        let candidates = pos.mate_candidates();
+        self.prover.count_nodes(candidates.len() as u32);
+        candidates
+            .iter()
+            .filter(|&&w| !self.prover.aborted() && !pos.play(w).has_legal_move())
+            .map(|&w| AttackNode::leaf(w, 1))
+            .collect()
     }
 
     /// The threat with Black to move in `pos`: White's shortest mates after a Black pass.
@@ -313,5 +330,55 @@ impl<R: Rules, Q: Question> TreeBuilder<'_, '_, R, Q> {
         threat_moves
             .iter()
             .any(|&w| !after.is_legal(w) || !self.prover.defender_loses(&after.play(w), t - 1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Validation;
+    use crate::kernel::SearchControl;
+    use crate::solver::{every_defence, TranspositionTable};
+
+    /// The mates in one listed after a defence are the legal moves that mate, in generation
+    /// order, found by making only the mate-in-one candidates (one node each), not every
+    /// legal move.
+    #[test]
+    fn mates_in_one_are_listed_from_the_candidates_alone() {
+        for fen in [
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+            "k7/2P5/1K6/8/8/8/8/8 w - - 0 1",
+            "8/8/8/R2pP2k/8/8/8/4K3 w - d6 0 1",
+            "6rk/PP1PPPnp/1N1BN2P/7R/4B3/2Q5/P3KP2/6R1 w - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen, Validation::Lenient).expect("legal");
+            let mates: Vec<_> = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    let after = pos.play(m);
+                    after.is_check() && !after.has_legal_move()
+                })
+                .collect();
+            let tt = TranspositionTable::new(1);
+            let control = SearchControl::unlimited();
+            let mut prover = Prover::new(&tt, &control);
+            let mut builder = TreeBuilder {
+                prover: &mut prover,
+                options: &SolveOptions::default(),
+                budget: &TreeBudget::default(),
+                shown: every_defence,
+            };
+            let listed: Vec<_> = builder
+                .continuations(&pos, 1)
+                .iter()
+                .map(|n| n.mv)
+                .collect();
+            assert_eq!(listed, mates, "{fen}");
+            let candidates = pos.mate_candidates().len() as u64;
+            assert!(candidates < pos.legal_moves().len() as u64, "{fen}");
+            assert_eq!(prover.nodes(), candidates, "{fen}");
+        }
     }
 }

@@ -205,7 +205,11 @@ impl TranspositionTable {
 impl<Q: Question, M: RuleMove> TranspositionTable<Q, M> {
     /// A table of at most `mb` megabytes (at least one slot pair) for `question`.
     pub fn for_question(mb: usize, question: Q) -> TranspositionTable<Q, M> {
-        let bytes = mb.max(1) * 1024 * 1024;
+        TranspositionTable::for_question_bytes(mb.max(1) * 1024 * 1024, question)
+    }
+
+    /// A table of at most `bytes` bytes (at least one slot pair) for `question`.
+    pub fn for_question_bytes(bytes: usize, question: Q) -> TranspositionTable<Q, M> {
         let count = (bytes / 16).next_power_of_two() / 2;
         let count = count.max(2);
         TranspositionTable {
