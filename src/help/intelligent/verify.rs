@@ -55,7 +55,18 @@ impl Verifier<'_> {
                 && men.need(!mover).max(men.captures_needed(!mover)) <= other_left
         };
         let mut found = false;
+        // The bound without the blocks first, read without copying the men.
+        let quick_fits = |m: Move| {
+            men.need_after(m, mover)
+                .is_some_and(|(need, captures)| need.max(captures) <= mover_left)
+                && men
+                    .need_after(m, !mover)
+                    .is_some_and(|(need, captures)| need.max(captures) <= other_left)
+        };
         for &m in moves.iter() {
+            if !quick_fits(m) {
+                continue;
+            }
             let Some(next_men) = men.after(pos, m) else {
                 continue;
             };
