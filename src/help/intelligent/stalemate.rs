@@ -91,11 +91,7 @@ struct Builder<'a> {
 
 impl Builder<'_> {
     fn moves_of(&self, color: Color) -> u32 {
-        if color == self.budget.mater {
-            self.budget.mater_moves
-        } else {
-            self.budget.mated_moves
-        }
+        self.budget.moves_of(color)
     }
 
     /// The moves `man` needs to stand on `square` as `role`, where it is free, the square

@@ -49,6 +49,17 @@ pub(super) struct Budget {
     pub mated_moves: u32,
 }
 
+impl Budget {
+    /// The moves `color` makes in the line.
+    pub(super) fn moves_of(&self, color: Color) -> u32 {
+        if color == self.mater {
+            self.mater_moves
+        } else {
+            self.mated_moves
+        }
+    }
+}
+
 /// Every target of a mate within `budget` for the men `men`.
 pub(super) fn mate_targets(men: &Men, budget: Budget) -> BTreeSet<Target> {
     let mut builder = Builder {
@@ -91,11 +102,7 @@ struct Builder<'a> {
 
 impl Builder<'_> {
     fn moves_of(&self, color: Color) -> u32 {
-        if color == self.budget.mater {
-            self.budget.mater_moves
-        } else {
-            self.budget.mated_moves
-        }
+        self.budget.moves_of(color)
     }
 
     /// True when `man` is free, `square` unclaimed and the man reaches it in its side's
