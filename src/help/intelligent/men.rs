@@ -214,11 +214,7 @@ impl Men {
     /// where [`Self::after`] is `None` for the move's man or victim.
     pub(super) fn need_after(&self, m: Move, color: Color) -> Option<(u32, u32)> {
         let (from, to) = (m.from(), m.to());
-        let taken_on = if m.is_en_passant() {
-            Square::from_coords(to.file(), from.rank())?
-        } else {
-            to
-        };
+        let taken_on = taken_on(m)?;
         let mut doomed = self.doomed;
         let victim = self.at[taken_on.index()];
         if victim != NO_MAN {
@@ -253,11 +249,7 @@ impl Men {
     pub(super) fn after(&self, pos: &Position, m: Move) -> Option<Men> {
         let mut men = *self;
         let (from, to) = (m.from(), m.to());
-        let taken_on = if m.is_en_passant() {
-            Square::from_coords(to.file(), from.rank())?
-        } else {
-            to
-        };
+        let taken_on = taken_on(m)?;
         let victim = men.at[taken_on.index()];
         if victim != NO_MAN {
             if men.place[victim as usize].is_some() {
@@ -321,6 +313,15 @@ impl Men {
             }
         }
         self.fits_blocks().then_some(())
+    }
+}
+
+/// The square where `m` takes a man, if it takes one: its target, or beside it en passant.
+fn taken_on(m: Move) -> Option<Square> {
+    if m.is_en_passant() {
+        Square::from_coords(m.to().file(), m.from().rank())
+    } else {
+        Some(m.to())
     }
 }
 
