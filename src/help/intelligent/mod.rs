@@ -33,13 +33,24 @@ use targets::{mate_targets, Budget};
 use verify::{fits_at_start, Verifier};
 
 /// The most men for which the mode answers, and the most targets of one length it searches
-/// (with more the plain search answers that length). Measured on the help mates of Popeye's
-/// examples (`popeye/real`): with 15 men or more, or over 5,000 targets, the targets'
-/// searches together took longer than the plain search (intell_012, 037, 045, 053, 055,
-/// 075, 081); below, they took from as long to a hundredth as long (intell_004: 18.6 s
-/// against 0.2 s).
+/// (with more the plain search answers that length): the plain search's cost grows with the
+/// length, the targets' with their number. Measured on the help mates of Popeye's examples
+/// (`popeye/real`): with 15 men or more the targets' searches together took longer than the
+/// plain search (intell_012, 053, 055, 075, 081); in three moves a side with over 5,000
+/// targets too (intell_045: 0.36 s against 0.19 s), while in four moves and more even 16,000
+/// targets won (intell_104, h#4, 9,898 targets: 0.28 s against 1.75 s; intell_037, h#6,
+/// 15,473: 1.31 s against 1.86 s); below, they took from as long to a hundredth as long
+/// (intell_004: 18.6 s against 0.2 s).
 const MOST_MEN: usize = 14;
-const MOST_TARGETS: usize = 5_000;
+
+/// The most targets of a length of `plies` half-moves the mode searches (see [`MOST_MEN`]).
+fn most_targets(plies: u32) -> usize {
+    if plies <= 6 {
+        5_000
+    } else {
+        20_000
+    }
+}
 
 /// Stalemates are drawn from this many half-moves on, with at most so many targets. Measured
 /// on the help stalemates of `popeye/real`: in three moves a side (h=3) the plain search
@@ -131,7 +142,7 @@ fn length_by_targets(
         mated_moves: plies / 2,
     };
     let targets = if goal == Goal::Mate {
-        Some(mate_targets(men, budget)).filter(|targets| targets.len() <= MOST_TARGETS)
+        Some(mate_targets(men, budget)).filter(|targets| targets.len() <= most_targets(plies))
     } else if plies >= FEWEST_STALEMATE_PLIES {
         stalemate_targets(men, budget, MOST_STALEMATE_TARGETS)
     } else {
@@ -147,6 +158,7 @@ fn length_by_targets(
         nodes: 0,
         halted: false,
         path: Vec::new(),
+        children: Vec::new(),
     };
     for target in targets {
         let Some(placed) = men.placed(&target.places, target.blocks(), !budget.mater) else {

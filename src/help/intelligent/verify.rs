@@ -26,6 +26,8 @@ pub(super) struct Verifier<'a> {
     pub nodes: u64,
     pub halted: bool,
     pub path: Vec<Move>,
+    /// Spare lists for the children of a node, one per depth in use.
+    pub children: Vec<Vec<(Move, Position, Men)>>,
 }
 
 impl Verifier<'_> {
@@ -46,8 +48,8 @@ impl Verifier<'_> {
         if !last && self.dead.contains(key, remaining) {
             return false;
         }
-        let moves = self.moves(pos, remaining);
         let mover = pos.turn();
+        let moves = self.moves(pos, remaining);
         // After the move: the mover's moves left, and the other side's.
         let (mover_left, other_left) = ((remaining - 1) / 2, (remaining - 1).div_ceil(2));
         let fits = |men: &Men| {
@@ -63,6 +65,10 @@ impl Verifier<'_> {
                     .need_after(m, !mover)
                     .is_some_and(|(need, captures)| need.max(captures) <= other_left)
         };
+        // The children are made before the first is searched and their table buckets
+        // prefetched, so their probes rarely wait for memory.
+        let mut children = self.children.pop().unwrap_or_default();
+        children.clear();
         for &m in moves.iter() {
             if !quick_fits(m) {
                 continue;
@@ -74,6 +80,12 @@ impl Verifier<'_> {
                 continue;
             }
             let next = pos.after(m);
+            if remaining > 2 {
+                self.dead.prefetch(next.key() ^ self.salt, remaining - 1);
+            }
+            children.push((m, next, next_men));
+        }
+        for (m, next, next_men) in children.drain(..) {
             self.path.push(m);
             if last {
                 if next.is_check() == (self.goal == Goal::Mate) && !next.has_legal_move() {
@@ -85,8 +97,12 @@ impl Verifier<'_> {
             }
             self.path.pop();
             if self.halted {
-                return found;
+                break;
             }
+        }
+        self.children.push(children);
+        if self.halted {
+            return found;
         }
         if !found && !last {
             self.dead.insert(key, remaining);
