@@ -300,7 +300,7 @@ impl<R: Hints> Search<'_, R> {
         };
         // A child that is no last move probes the table first: the children are all made
         // before the first is searched and their buckets prefetched, so the probes rarely
-        // wait for memory.
+        // wait for memory; the others are made when they are searched.
         // In series play the child searched is the position after the other side's pass.
         let probed = match (self.plan.series, self.plan.end) {
             (true, End::Goal) | (false, _) => remaining > 2,
@@ -308,20 +308,22 @@ impl<R: Hints> Search<'_, R> {
         };
         let mut children = self.children.pop().unwrap_or_default();
         children.clear();
-        for &m in moves.iter() {
-            let next = pos.play(m);
-            if probed {
+        if probed {
+            for &m in moves.iter() {
+                let next = pos.play(m);
                 let key = if self.plan.series {
                     next.pass().key()
                 } else {
                     next.key()
                 };
                 self.dead.prefetch(key, remaining - 1);
+                children.push(next);
             }
-            children.push(next);
         }
         let mut found = false;
-        for (&m, next) in moves.iter().zip(children.drain(..)) {
+        let mut made = children.drain(..);
+        for &m in moves.iter() {
+            let next = made.next().unwrap_or_else(|| pos.play(m));
             self.path.push(m);
             found |= step(self, next);
             self.path.pop();
@@ -329,6 +331,7 @@ impl<R: Hints> Search<'_, R> {
                 break;
             }
         }
+        drop(made);
         self.children.push(children);
         if self.halted {
             return found;
