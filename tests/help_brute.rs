@@ -5,6 +5,8 @@
 //! `mateproof::help::search_lines`, and nothing else. The rules the recursion spells out are
 //! Popeye's: help lines of each length of the right parity, shortest first; in series play no
 //! series move but the last may give check, and the series stops where its end is reached.
+//! Under `NullMoves` either side of help play may also pass (`0000`), not twice in a row and
+//! not in check.
 
 use mateproof::board::{Position, Validation};
 use mateproof::help::{search_lines, Plan};
@@ -45,6 +47,37 @@ fn help(
             }
         } else {
             help(&next, left - 1, stalemate, path, out);
+        }
+        path.pop();
+    }
+}
+
+/// Brute force under `NullMoves`: every help line of exactly `left` half-moves, where the
+/// side to move may also pass unless it is in check or the last half-move was a pass.
+fn help_passing(
+    pos: &Chess,
+    left: u32,
+    stalemate: bool,
+    passed: bool,
+    path: &mut Vec<String>,
+    out: &mut BTreeSet<String>,
+) {
+    let pass = (!passed && !pos.is_check())
+        .then(|| pos.clone().swap_turn().ok())
+        .flatten();
+    let moves = pos.legal_moves();
+    let children = pass
+        .map(|next| ("0000".to_owned(), next, true))
+        .into_iter()
+        .chain(moves.iter().map(|m| (uci(m), after(pos, m), false)));
+    for (text, next, is_pass) in children {
+        path.push(text);
+        if left == 1 {
+            if reached(&next, stalemate) {
+                out.insert(path.join(" "));
+            }
+        } else {
+            help_passing(&next, left - 1, stalemate, is_pass, path, out);
         }
         path.pop();
     }
@@ -140,8 +173,16 @@ fn brute(fen: &str, stipulation: &str) -> BTreeSet<String> {
 }
 
 fn ours(fen: &str, stipulation: &str) -> BTreeSet<String> {
+    ours_with(fen, stipulation, false)
+}
+
+/// The lines `search_lines` finds, passes written `0000`; `null_moves` for `NullMoves`.
+fn ours_with(fen: &str, stipulation: &str, null_moves: bool) -> BTreeSet<String> {
     let pos = Position::from_fen(fen, Validation::Lenient).unwrap();
-    let plan = Plan::of(&stipulation.parse().unwrap()).unwrap();
+    let plan = Plan {
+        null_moves,
+        ..Plan::of(&stipulation.parse().unwrap()).unwrap()
+    };
     let found = search_lines(
         &pos,
         &plan,
@@ -218,6 +259,60 @@ fn help_and_series_lines_equal_a_brute_force_enumeration() {
         );
     }
     println!("{positions} positions, {lines} lines, all equal");
+}
+
+/// `NullMoves`: on random positions every help line with passes that the brute force finds
+/// is found, and nothing else, for mates and stalemates (where a pass may be the last move).
+#[test]
+fn help_lines_with_passes_equal_a_brute_force_enumeration() {
+    let kinds = [
+        ("h#1", true, 4),
+        ("h#1.5", false, 4),
+        ("h#2", true, 3),
+        ("h=1", true, 5),
+        ("h=1.5", false, 4),
+        ("h=2", true, 3),
+    ];
+    let mut rng = Rng(0x9a55_0000_5eed_0002);
+    let (mut positions, mut with_passes) = (0, 0);
+    for (stipulation, black_starts, extra) in kinds {
+        let plan = Plan::of(&stipulation.parse().unwrap()).unwrap();
+        let stalemate = stipulation.contains('=');
+        let mut passing = 0;
+        let mut tried = 0;
+        while tried < 40 || (passing < 3 && tried < 600) {
+            let men = 1 + rng.below(extra);
+            let Some(fen) = random_fen(&mut rng, men, black_starts) else {
+                continue;
+            };
+            tried += 1;
+            let pos = chess_of(&fen);
+            let mut expected = BTreeSet::new();
+            for &length in &plan.lengths {
+                help_passing(
+                    &pos,
+                    length,
+                    stalemate,
+                    false,
+                    &mut Vec::new(),
+                    &mut expected,
+                );
+            }
+            assert_eq!(
+                ours_with(&fen, stipulation, true),
+                expected,
+                "{stipulation} with passes in {fen}"
+            );
+            positions += 1;
+            passing += usize::from(expected.iter().any(|line| line.contains("0000")));
+        }
+        assert!(
+            passing >= 3,
+            "{stipulation}: only {passing} positions with a pass in a line"
+        );
+        with_passes += passing;
+    }
+    println!("{positions} positions, {with_passes} with lines that pass, all equal");
 }
 
 /// The stalemate hint (`Hints::stalemate_candidates`, which lets the search skip the last ply

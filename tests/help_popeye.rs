@@ -327,3 +327,39 @@ fn move_numbers_in_help_play_number_the_full_length_first_moves_as_popeye_does()
     assert!(move_numbers(&text).is_empty(), "{text}");
     assert_eq!(lines, all);
 }
+
+/// `NullMoves`: either side of help play may pass, written `...` (Popeye's own example, two
+/// twins, byte for byte; the index marks it `core_options=no`, so the real set skips it).
+#[test]
+fn null_moves_in_help_play_as_popeye_writes_them() {
+    let Some(dir) = shared("popeye/real") else {
+        return;
+    };
+    let name = "examples_nullmoves_001";
+    let mut tally = Tally::default();
+    let (inp, out) = (
+        dir.join(format!("{name}.inp")),
+        dir.join(format!("{name}.out")),
+    );
+    tally.check(name, &inp, &out, false);
+    assert_eq!(
+        tally.exact,
+        1,
+        "{:?}\n{}",
+        tally.skipped,
+        tally.failures.join("\n")
+    );
+}
+
+/// `Duplex` with `MaxSolutions`: where the limit cuts the first part, Popeye still writes the
+/// empty line that would come before the second part, then `Partial solution`.
+#[test]
+fn a_part_cut_before_the_duplex_part_keeps_its_empty_line() {
+    let input = "BeginProblem\nPieces White Kg6 Rb1 Black Kh8 Pa7\nStipulation h#1.5\n\
+                 Option Duplex MaxSolutions 3\nEndProblem\n";
+    let ours = run(input, &options()).text;
+    assert!(
+        ours.ends_with("  1...Rb1-b7   2.a7-a6 Rb7-b8 #\n\nPartial solution\n\n\n"),
+        "{ours}"
+    );
+}

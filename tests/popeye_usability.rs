@@ -189,6 +189,30 @@ fn an_option_mateproof_cannot_follow_is_named() {
     assert_eq!(out.status.code(), Some(3));
 }
 
+/// `NullMoves` is followed in help play only: with a twin turning the play into battle play,
+/// with `SetPlay` (which Popeye refuses with it) or with `MoveNumbers`, the problem is named
+/// and skipped; the plain help mate after them is solved with its passes.
+#[test]
+fn null_moves_outside_help_play_are_named() {
+    let out = popeye(
+        &["-regression"],
+        "BeginProblem\nPieces White Kg6 Rb1 Black Kh8 Pa7\nStipulation h#1\nOption NullMoves\n\
+         Twin Stipulation #2\nNextProblem\nPieces White Kg6 Rb1 Black Kh8 Pa7\nStipulation h#1\n\
+         Option NullMoves SetPlay\nNextProblem\nPieces White Kg6 Rb1 Black Kh8 Pa7\n\
+         Stipulation h#1\nOption NullMoves MoveNumbers\nNextProblem\n\
+         Pieces White Kg6 Rb1 Black Kh8 Pa7\nStipulation h#1\nOption NullMoves\nEndProblem\n",
+    );
+    let stdout = text(&out.stdout);
+    for (number, what) in [(1, ""), (2, ""), (3, " with MoveNumbers")] {
+        let refusal = format!(
+            "problem {number}: option not supported yet: NullMoves{what} - problem ignored"
+        );
+        assert!(stdout.contains(&refusal), "{stdout}");
+    }
+    assert!(stdout.contains("  1. ... Rb1-b8 #"), "{stdout}");
+    assert_eq!(out.status.code(), Some(3));
+}
+
 /// Every kind of stipulation and condition Mateproof cannot solve, one problem each (with
 /// author and title), then a mate in one: each skipped problem is named by its number,
 /// author and title, in the run's language where Popeye has the words, and the run goes on

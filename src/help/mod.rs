@@ -13,7 +13,8 @@
 //! (`ser-=`: a stalemate; `ser-h#`: the other side can mate in one; `ser-s#`: every reply of
 //! the other side mates). Under `Duplex` the play is solved a second time with the other side
 //! starting, under `HalfDuplex` only so; `SetPlay` first solves the play with one half-move
-//! less, the other side starting.
+//! less, the other side starting. Under `NullMoves` either side of help play may pass instead of
+//! moving (Popeye's `...`), never twice in a row and never in check.
 
 mod goal_reach;
 mod hints;
@@ -77,10 +78,14 @@ fn set_play_plan(stipulation: &Stipulation) -> Option<Plan> {
 
 /// The plan of one part of a help or series problem.
 fn part_plan<P>(problem: &Problem<P>, part: Part) -> Option<Plan> {
-    match part {
+    let plan = match part {
         Part::SetPlay => set_play_plan(&problem.stipulation),
         Part::Play | Part::Duplex => Plan::of(&problem.stipulation),
-    }
+    }?;
+    Some(Plan {
+        null_moves: problem.options.null_moves && !plan.series,
+        ..plan
+    })
 }
 
 /// The number of moves, passes included, of a line of `part` at its full length (the length

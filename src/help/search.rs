@@ -6,7 +6,10 @@ use super::hints::{Hints, MovesLeft};
 use super::table::DeadEnds;
 use crate::kernel::SearchControl;
 use crate::problem::{Goal, PlayKind, SeriesEnd, Stipulation};
-use crate::rules::Rules;
+use crate::rules::{RuleMove, Rules};
+
+/// Mixed into the key of a node reached by a pass, where no second pass may follow.
+const AFTER_PASS: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// How a line ends, after its last counted move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -27,6 +30,8 @@ pub struct Plan {
     pub series: bool,
     pub end: End,
     pub lengths: Vec<u32>,
+    /// `NullMoves`: in help play either side may pass, not twice in a row, not in check.
+    pub null_moves: bool,
 }
 
 impl Plan {
@@ -57,6 +62,7 @@ impl Plan {
             series,
             end,
             lengths,
+            null_moves: false,
         })
     }
 
@@ -263,7 +269,8 @@ impl<R: Hints> Search<'_, R> {
     /// stalemates, only the rules' preparations ([`Hints`]).
     fn preparing_moves(&self, pos: &R) -> crate::rules::Moves<R> {
         match self.plan.goal {
-            Goal::Stalemate => pos
+            // Under `NullMoves` the other side's last move may be a pass.
+            Goal::Stalemate if !self.plan.null_moves => pos
                 .stalemate_preparations()
                 .unwrap_or_else(|| pos.legal_moves()),
             _ => pos.legal_moves(),
@@ -284,12 +291,20 @@ impl<R: Hints> Search<'_, R> {
         }
         // The last move is found faster than the table's memory is read.
         let last = ply == Ply::Last;
-        let key = pos.key();
+        let may_pass = self.may_pass(pos);
+        let key = if self.after_pass() {
+            pos.key() ^ AFTER_PASS
+        } else {
+            pos.key()
+        };
         if !last && self.dead.contains(key, remaining) {
             return false;
         }
         // The last move's own generation (mate candidates, stalemate hints) is cheaper.
-        if !last && pos.goal_out_of_reach(self.plan.goal, self.moves_left(remaining)) {
+        if !last
+            && self.reach_known()
+            && pos.goal_out_of_reach(self.plan.goal, self.moves_left(remaining))
+        {
             self.dead.insert(key, remaining);
             return false;
         }
@@ -321,6 +336,12 @@ impl<R: Hints> Search<'_, R> {
             }
         }
         let mut found = false;
+        // A pass comes first, as Popeye lists it.
+        if may_pass && !(last && self.plan.goal == Goal::Mate) {
+            self.path.push(R::Move::default());
+            found |= step(self, pos.pass());
+            self.path.pop();
+        }
         let mut made = children.drain(..);
         for &m in moves.iter() {
             let next = made.next().unwrap_or_else(|| pos.play(m));
@@ -340,6 +361,24 @@ impl<R: Hints> Search<'_, R> {
             self.dead.insert(key, remaining);
         }
         found
+    }
+
+    /// `NullMoves`: the side to move in `pos` may pass (not in check, not right after a pass).
+    fn may_pass(&self, pos: &R) -> bool {
+        self.plan.null_moves && !self.after_pass() && !pos.is_check()
+    }
+
+    /// True when the line so far ends with a pass (the table tells such nodes apart: no
+    /// second pass may follow).
+    fn after_pass(&self) -> bool {
+        self.plan.null_moves && self.path.last().is_some_and(|m| m.is_null())
+    }
+
+    /// True when the moves-left argument holds: it counts the moves each side makes at most,
+    /// so it still holds for mates where a side may pass instead; a stalemate may come by a
+    /// pass, which its argument does not follow.
+    fn reach_known(&self) -> bool {
+        !self.plan.null_moves || self.plan.goal == Goal::Mate
     }
 
     /// The moves each side has left at a node with `remaining` half-moves (help play) or

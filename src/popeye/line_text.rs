@@ -162,7 +162,9 @@ impl<P: PopeyeGame> LineVisitor<P> for LineWriter {
 
     fn line_move(&mut self, pos: &P, line: &Line<P::Move>, index: usize) {
         let m = line.moves[index];
-        if m.is_null() {
+        // In series play a null move is the other side's pass, not written; in help play
+        // (`NullMoves`) it is a side's pass, written `...`, which checks nothing.
+        if m.is_null() && self.style.series {
             return;
         }
         let len = line.moves.len();
@@ -172,16 +174,17 @@ impl<P: PopeyeGame> LineVisitor<P> for LineWriter {
                 Goal::Stalemate => " =",
                 _ => " #",
             }
-        } else if pos.play(m).is_check() {
+        } else if !m.is_null() && pos.play(m).is_check() {
             " +"
         } else {
             ""
         };
-        let _ = write!(
-            self.out,
-            "{prefix}{}{mark}",
+        let text = if m.is_null() {
+            " ...".to_owned()
+        } else {
             pos.move_text(m, self.language)
-        );
+        };
+        let _ = write!(self.out, "{prefix}{text}{mark}");
     }
 
     fn end_line(&mut self, _line: &Line<P::Move>) {

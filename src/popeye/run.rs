@@ -503,6 +503,10 @@ fn help_twin_text<P: PopeyeGame>(
             _ => out.push_str(&write_lines(&solution, style, language)),
         }
         if solution.max_solutions_reached || !solution.complete {
+            // A part cut before the next one: Popeye still writes the empty line between.
+            if index + 1 < parts.len() {
+                out.push('\n');
+            }
             return Ending::Partial;
         }
     }

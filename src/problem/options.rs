@@ -51,6 +51,9 @@ pub struct SolveOptions {
     /// `Intelligent`: help mates by way of their final positions (the same lines, in the
     /// same order).
     pub intelligent: bool,
+    /// `NullMoves` (help play): either side may pass (`...`), never twice in a row and never
+    /// out of check.
+    pub null_moves: bool,
 }
 
 impl SolveOptions {

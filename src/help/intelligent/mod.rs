@@ -9,7 +9,7 @@
 //! targets is found once; the lines are then put in the order the plain search
 //! ([`super::search_lines`]) finds them, so the output does not depend on the mode.
 //!
-//! It answers for orthodox help mates and stalemates without castling rights and without
+//! It answers for orthodox help mates and stalemates without castling rights, `NullMoves` and
 //! `MaxSolutions` (which stops at the first lines in the plain order); other play goes to
 //! the plain search, and so do the lengths where the targets would cost more than they save.
 
@@ -73,6 +73,7 @@ pub(super) fn lines(
 ) -> Option<Found<Move>> {
     let answers = matches!(plan.goal, Goal::Mate | Goal::Stalemate)
         && !plan.series
+        && !plan.null_moves
         && limits.max_lines.is_none()
         && pos.castling().is_empty()
         && pos.occupied().count() as usize <= MOST_MEN;

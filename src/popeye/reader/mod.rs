@@ -209,6 +209,11 @@ impl Reader<'_> {
         }
     }
 
+    /// A problem read to its end, with what goes together unsupported marked.
+    fn finished(problem: ProblemSpec) -> ProblemSpec {
+        options::null_moves_checked(fairy::checked(problem))
+    }
+
     fn problem(&mut self) -> (ProblemSpec, Terminator) {
         let mut problem = ProblemSpec::new();
         while let Some(token) = self.lexer.next_token() {
@@ -221,8 +226,8 @@ impl Reader<'_> {
             };
             match command {
                 Command::Begin => {}
-                Command::End => return (fairy::checked(problem), Terminator::End),
-                Command::Next => return (fairy::checked(problem), Terminator::Next),
+                Command::End => return (Self::finished(problem), Terminator::End),
+                Command::Next => return (Self::finished(problem), Terminator::Next),
                 Command::Author => problem.authors.push(self.lexer.rest_of_line().to_owned()),
                 Command::Origin => problem.origins.push(self.lexer.rest_of_line().to_owned()),
                 Command::Title => problem.titles.push(self.lexer.rest_of_line().to_owned()),
@@ -257,7 +262,7 @@ impl Reader<'_> {
                 }
             }
         }
-        (fairy::checked(problem), Terminator::EndOfFile)
+        (Self::finished(problem), Terminator::EndOfFile)
     }
 
     fn stipulation(&mut self, problem: &mut ProblemSpec) {

@@ -4,7 +4,9 @@
 
 use super::{ProblemSpec, Reader};
 use crate::popeye::keywords::{self, Lookup, OptionWord};
+use crate::popeye::twin::TwinChange;
 use crate::popeye::unsupported::Feature;
+use crate::problem::PlayKind;
 use crate::problem::TryMode;
 use std::time::Duration;
 
@@ -92,6 +94,8 @@ impl Reader<'_> {
                 OptionWord::HalfDuplex => options.solve.half_duplex = true,
                 OptionWord::StopOnShortSolutions => options.solve.stop_on_short_solutions = true,
                 OptionWord::WhiteToPlay => options.white_to_play = true,
+                // Passes in help play; other play is refused once the problem is read.
+                OptionWord::NullMoves => options.solve.null_moves = true,
                 OptionWord::Intelligent => {
                     options.intelligent = true;
                     options.solve.intelligent = true;
@@ -106,4 +110,37 @@ impl Reader<'_> {
             problem.options.solve.tries = TryMode::Refutations(defence.unwrap_or(1).max(1));
         }
     }
+}
+
+/// `problem` as read, with `NullMoves` marked unsupported where it goes with other play than
+/// help play (in the diagram or a twin), with `SetPlay` (which Popeye refuses with it) or with
+/// `MoveNumbers` (whose list of first moves has no pass yet).
+pub(super) fn null_moves_checked(mut problem: ProblemSpec) -> ProblemSpec {
+    let solve = &problem.options.solve;
+    if !solve.null_moves {
+        return problem;
+    }
+    let twin_stipulations = problem
+        .twins
+        .iter()
+        .flat_map(|twin| &twin.changes)
+        .filter_map(|change| match change {
+            TwinChange::Stipulation(stipulation) => Some(*stipulation),
+            _ => None,
+        });
+    let help_only = problem
+        .stipulation
+        .into_iter()
+        .chain(twin_stipulations)
+        .all(|stipulation| stipulation.play == PlayKind::Help);
+    let options = &problem.options;
+    let numbered = options.move_numbers
+        || options.start_move_number.is_some()
+        || options.up_to_move_number.is_some();
+    if solve.set_play || !help_only {
+        Reader::unsupported(&mut problem, Feature::Option, "NullMoves");
+    } else if numbered {
+        Reader::unsupported(&mut problem, Feature::Option, "NullMoves with MoveNumbers");
+    }
+    problem
 }
