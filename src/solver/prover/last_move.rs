@@ -28,8 +28,8 @@
 //! replaced spoiler's guard for when it returns (28 % of the guards read) cost more to move
 //! than to read again. Prefetching the table slot of the position the killer leaves after
 //! each of the attacker's second-to-last moves moved the wait elsewhere, with no gain. As the
-//! killer, the spoiler that survived the most moves (1.6 times the CPU time) or the one the
-//! node began with (2.0 times) lose to the last one.
+//! killer, the spoiler that survived the most moves or the one the node began with cost 1.6
+//! times the CPU time of the last one.
 
 use super::{result_bounds, Prover};
 use crate::board::KingReply;
