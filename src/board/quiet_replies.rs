@@ -47,14 +47,13 @@ use super::{Bitboard, Color, GenKind, Move, MoveKind, MoveList, MoveSink, Positi
 /// each.
 const KEPT: usize = 8;
 
-/// The squares that spoil one quiet reply: a White move from `from`, to `to`, or with a man
-/// of role `r` (after promotion; no king) to `to_by_role[r]` may.
+/// The squares that spoil one quiet reply: a White move from `from` or to `to` may, and one
+/// with a man of role `r` (after promotion; no king) to the replies' `to_by_role[r]`.
 #[derive(Clone, Copy, Default)]
 struct Guard {
     reply: Move,
     from: Bitboard,
     to: Bitboard,
-    to_by_role: [Bitboard; 5],
 }
 
 /// The quiet replies of a position with the attacker to move ([`QuietReplies::new`],
@@ -63,6 +62,10 @@ struct Guard {
 pub struct QuietReplies {
     guards: [Guard; KEPT],
     len: usize,
+    /// The squares by role that spoil every guard: empty for coarse guards, the checking
+    /// and pinning squares of a fine one's king (its only guard). Kept once, not per guard,
+    /// so that the replies stay small to move around.
+    to_by_role: [Bitboard; 5],
 }
 
 /// The men standing first on a line from `sq` over `occupied` whose next man on that line is
@@ -103,12 +106,12 @@ fn coarse_guard(them: &Position, b: Move) -> Guard {
         reply: b,
         from: near_king | queen_attacks(attacker_king, after) | Bitboard::from_square(bt),
         to: near_king | knight_attacks(king) | between(bf, bt).with(bf).with(bt),
-        to_by_role: [Bitboard::EMPTY; 5],
     }
 }
 
-/// The fine guard of the quiet legal reply `b` of `them` (see the module paragraph).
-fn fine_guard(them: &Position, b: Move) -> Guard {
+/// The fine guard of the quiet legal reply `b` of `them` (see the module paragraph), with its
+/// squares by role.
+fn fine_guard(them: &Position, b: Move) -> (Guard, [Bitboard; 5]) {
     let (bf, bt) = (b.from(), b.to());
     let (after, king) = after_reply(them, b);
     let defender = them.turn();
@@ -128,19 +131,60 @@ fn fine_guard(them: &Position, b: Move) -> Guard {
     let white = them.by_color(!defender).without(bt);
     let (white_rooks, white_bishops) = (them.rooks_queens() & white, them.bishops_queens() & white);
     let (diagonal, straight) = (bishop_attacks(king, after), rook_attacks(king, after));
-    Guard {
+    let guard = Guard {
         reply: b,
         from: shields(king, after, white_rooks, white_bishops)
             | shields(them.king(!defender), after, black_rooks, black_bishops)
             | Bitboard::from_square(bt),
         to: between(bf, bt).with(bf).with(bt),
-        to_by_role: [
-            pawn_attacks(defender, king),
-            knight_attacks(king),
-            diagonal,
-            straight,
-            diagonal | straight,
-        ],
+    };
+    let by_role = [
+        pawn_attacks(defender, king),
+        knight_attacks(king),
+        diagonal,
+        straight,
+        diagonal | straight,
+    ];
+    (guard, by_role)
+}
+
+/// Keeps the first quiet legal reply of each man, up to [`KEPT`] of them, with its coarse
+/// guard: what [`QuietReplies::new`] reads, in generation order, without listing the moves.
+struct FirstQuiet<'p> {
+    them: &'p Position,
+    replies: QuietReplies,
+    seen: Bitboard,
+}
+
+impl MoveSink for FirstQuiet<'_> {
+    #[inline]
+    fn push(&mut self, b: Move) {
+        let bf = b.from();
+        if self.replies.len == KEPT
+            || b.kind() != MoveKind::Normal
+            || self.seen.contains(bf)
+            || self.them.gives_check(b)
+        {
+            return;
+        }
+        self.seen = self.seen.with(bf);
+        self.replies.guards[self.replies.len] = coarse_guard(self.them, b);
+        self.replies.len += 1;
+    }
+
+    #[inline]
+    fn push_targets(&mut self, from: Square, targets: Bitboard) {
+        // A man whose reply is kept has nothing more to give.
+        if !self.seen.contains(from) {
+            for to in targets {
+                self.push(Move::normal(from, to));
+            }
+        }
+    }
+
+    #[inline]
+    fn is_satisfied(&self) -> bool {
+        self.replies.len == KEPT
     }
 }
 
@@ -153,24 +197,17 @@ impl QuietReplies {
             return None;
         }
         let them = pos.after_null();
-        let mut replies = QuietReplies {
-            guards: [Guard::default(); KEPT],
-            len: 0,
+        let mut sink = FirstQuiet {
+            them: &them,
+            replies: QuietReplies {
+                guards: [Guard::default(); KEPT],
+                len: 0,
+                to_by_role: [Bitboard::EMPTY; 5],
+            },
+            seen: Bitboard::EMPTY,
         };
-        let mut seen = Bitboard::EMPTY;
-        for b in them.legal_moves().iter().copied() {
-            let bf = b.from();
-            if b.kind() != MoveKind::Normal || seen.contains(bf) || them.gives_check(b) {
-                continue;
-            }
-            seen = seen.with(bf);
-            replies.guards[replies.len] = coarse_guard(&them, b);
-            replies.len += 1;
-            if replies.len == KEPT {
-                break;
-            }
-        }
-        (replies.len > 0).then_some(replies)
+        them.generate(GenKind::All, Bitboard::FULL, &mut sink);
+        (sink.replies.len > 0).then_some(sink.replies)
     }
 
     /// The one reply `b`, with its fine guard, when it is a quiet legal reply (an ordinary
@@ -185,8 +222,13 @@ impl QuietReplies {
             return None;
         }
         let mut guards = [Guard::default(); KEPT];
-        guards[0] = fine_guard(&them, b);
-        Some(QuietReplies { guards, len: 1 })
+        let to_by_role;
+        (guards[0], to_by_role) = fine_guard(&them, b);
+        Some(QuietReplies {
+            guards,
+            len: 1,
+            to_by_role,
+        })
     }
 
     /// The legal moves of `pos` (the position these replies were read from) after which no
@@ -199,28 +241,31 @@ impl QuietReplies {
         let us = pos.turn();
         let occupied = pos.occupied();
         let king = pos.king(us);
+        // The list is filled in place (the sink only borrows it), so it is not copied out.
+        let mut list = MoveList::new();
         let mut sink = Spoiling {
             targets: [Bitboard::EMPTY; 64],
-            list: MoveList::new(),
+            list: &mut list,
         };
         sink.targets[king.index()] = Bitboard::FULL;
         let mut men = Bitboard::from_square(king);
         if pos.ep_square().is_some() {
             men |= pos.pieces(us, Role::Pawn);
         }
+        // A pawn may arrive as any role, and its lines run through its square.
+        let pawn_by_role = self
+            .to_by_role
+            .iter()
+            .fold(Bitboard::EMPTY, |all, &by| all | by);
         for from in pos.by_color(us).without(king) {
             let Some(role) = pos.role_at(from) else {
                 continue;
             };
             let mut spoiling = reach(pos, role, from, occupied);
             for g in &self.guards[..self.len] {
-                // A pawn may arrive as any role, and its lines run through its square.
                 let by_role = match role {
-                    Role::Pawn => g
-                        .to_by_role
-                        .iter()
-                        .fold(Bitboard::EMPTY, |all, &by| all | by),
-                    _ => g.to_by_role[role.index()],
+                    Role::Pawn => pawn_by_role,
+                    _ => self.to_by_role[role.index()],
                 };
                 if !(g.from.contains(from) || role == Role::Pawn && by_role.contains(from)) {
                     spoiling &= g.to | by_role;
@@ -232,7 +277,7 @@ impl QuietReplies {
             sink.targets[from.index()] = spoiling;
         }
         pos.generate(GenKind::All, men, &mut sink);
-        sink.list
+        list
     }
 
     /// A reply that is still legal and quiet after the legal move `m` of the position these
@@ -249,10 +294,10 @@ impl QuietReplies {
         let (from, to) = (m.from(), m.to());
         // A promoted man's lines from `k` run through the square its pawn leaves.
         let promotes = m.promotion().is_some();
+        let by_role = self.to_by_role[role.index()];
         self.guards[..self.len]
             .iter()
             .find(|g| {
-                let by_role = g.to_by_role[role.index()];
                 !(g.from.contains(from)
                     || (g.to | by_role).contains(to)
                     || (promotes && by_role.contains(from)))
@@ -262,12 +307,12 @@ impl QuietReplies {
 }
 
 /// Keeps the moves to their origin's target squares, and every castling and e.p. capture.
-struct Spoiling {
+struct Spoiling<'l> {
     targets: [Bitboard; 64],
-    list: MoveList,
+    list: &'l mut MoveList,
 }
 
-impl MoveSink for Spoiling {
+impl MoveSink for Spoiling<'_> {
     #[inline]
     fn push(&mut self, m: Move) {
         if matches!(m.kind(), MoveKind::Castle | MoveKind::EnPassant)
@@ -377,6 +422,7 @@ pub(super) mod tests {
                 let rough = QuietReplies {
                     guards: [coarse_guard(&pos.after_null(), b); KEPT],
                     len: 1,
+                    to_by_role: [Bitboard::EMPTY; 5],
                 };
                 for m in pos.legal_moves().iter().copied() {
                     if one.survivor(pos, m).is_some() {

@@ -21,6 +21,15 @@
 //! (by 14 %), skipping moves that leave the defender's king a flight (10 %), preferring a
 //! spoiler that is not a king move (14 %), killers per remaining depth instead of per ply
 //! (2.0 times).
+//!
+//! Spoilers change about 2.3 times in each of those nodes (42 M fine guards read), so
+//! generating only the moves in the spoiler's zone and generating again after each new
+//! spoiler (the same search, node for node) cost 1.3 times the CPU time; keeping the
+//! replaced spoiler's guard for when it returns (28 % of the guards read) cost more to move
+//! than to read again. Prefetching the table slot of the position the killer leaves after
+//! each of the attacker's second-to-last moves moved the wait elsewhere, with no gain. As the
+//! killer, the spoiler that survived the most moves or the one the node began with cost 1.6
+//! times the CPU time of the last one.
 
 use super::{result_bounds, Prover};
 use crate::board::KingReply;
