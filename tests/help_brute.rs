@@ -231,33 +231,13 @@ fn help_and_series_lines_equal_a_brute_force_enumeration() {
         assert!(!expected.is_empty(), "{stipulation} in {fen}");
         assert_eq!(ours(fen, stipulation), expected, "{stipulation} in {fen}");
     }
-    let mut rng = Rng(0x5eed_1234_abcd_0001);
-    let (mut positions, mut lines) = (0, 0);
-    for (stipulation, black_starts, extra) in kinds {
-        let mut with_lines = 0;
-        let mut tried = 0;
-        while tried < 40 || (with_lines < 3 && tried < 600) {
-            let men = 1 + rng.below(extra);
-            let Some(fen) = random_fen(&mut rng, men, black_starts) else {
-                continue;
-            };
-            tried += 1;
-            let expected = brute(&fen, stipulation);
-            assert_eq!(ours(&fen, stipulation), expected, "{stipulation} in {fen}");
-            positions += 1;
-            lines += expected.len();
-            with_lines += usize::from(!expected.is_empty());
-        }
-        let needed = if stipulation.starts_with("ser-s") {
-            0
-        } else {
-            3
-        };
-        assert!(
-            with_lines >= needed,
-            "{stipulation}: only {with_lines} positions with lines"
-        );
-    }
+    let mut lines = 0;
+    let positions = on_random_positions(0x5eed_1234_abcd_0001, &kinds, |fen, stipulation| {
+        let expected = brute(fen, stipulation);
+        assert_eq!(ours(fen, stipulation), expected, "{stipulation} in {fen}");
+        lines += expected.len();
+        !expected.is_empty()
+    });
     println!("{positions} positions, {lines} lines, all equal");
 }
 
@@ -273,46 +253,57 @@ fn help_lines_with_passes_equal_a_brute_force_enumeration() {
         ("h=1.5", false, 4),
         ("h=2", true, 3),
     ];
-    let mut rng = Rng(0x9a55_0000_5eed_0002);
-    let (mut positions, mut with_passes) = (0, 0);
-    for (stipulation, black_starts, extra) in kinds {
+    let mut with_passes = 0;
+    let positions = on_random_positions(0x9a55_0000_5eed_0002, &kinds, |fen, stipulation| {
         let plan = Plan::of(&stipulation.parse().unwrap()).unwrap();
         let stalemate = stipulation.contains('=');
-        let mut passing = 0;
-        let mut tried = 0;
-        while tried < 40 || (passing < 3 && tried < 600) {
+        let mut expected = BTreeSet::new();
+        for &length in &plan.lengths {
+            let (pos, path) = (chess_of(fen), &mut Vec::new());
+            help_passing(&pos, length, stalemate, false, path, &mut expected);
+        }
+        let passes = expected.iter().any(|line| line.contains("0000"));
+        let found = ours_with(fen, stipulation, true);
+        assert_eq!(found, expected, "{stipulation} with passes in {fen}");
+        with_passes += usize::from(passes);
+        passes
+    });
+    println!("{positions} positions, {with_passes} with lines that pass, all equal");
+}
+
+/// Runs `check` on random positions of each kind (stipulation, Black starts, most men besides
+/// the kings less one): 40 positions a kind, more (up to 600) until three of them were
+/// notable (`check`'s answer: lines found, passes in them); returns the positions checked.
+/// A kind of self-play series needs none notable: random positions seldom hold one.
+fn on_random_positions(
+    seed: u64,
+    kinds: &[(&str, bool, usize)],
+    mut check: impl FnMut(&str, &str) -> bool,
+) -> usize {
+    let mut rng = Rng(seed);
+    let mut positions = 0;
+    for &(stipulation, black_starts, extra) in kinds {
+        let (mut notable, mut tried) = (0, 0);
+        while tried < 40 || (notable < 3 && tried < 600) {
             let men = 1 + rng.below(extra);
             let Some(fen) = random_fen(&mut rng, men, black_starts) else {
                 continue;
             };
             tried += 1;
-            let pos = chess_of(&fen);
-            let mut expected = BTreeSet::new();
-            for &length in &plan.lengths {
-                help_passing(
-                    &pos,
-                    length,
-                    stalemate,
-                    false,
-                    &mut Vec::new(),
-                    &mut expected,
-                );
-            }
-            assert_eq!(
-                ours_with(&fen, stipulation, true),
-                expected,
-                "{stipulation} with passes in {fen}"
-            );
-            positions += 1;
-            passing += usize::from(expected.iter().any(|line| line.contains("0000")));
+            notable += usize::from(check(&fen, stipulation));
         }
+        positions += tried;
+        let needed = if stipulation.starts_with("ser-s") {
+            0
+        } else {
+            3
+        };
         assert!(
-            passing >= 3,
-            "{stipulation}: only {passing} positions with a pass in a line"
+            notable >= 3 || notable >= needed,
+            "{stipulation}: only {notable} notable positions"
         );
-        with_passes += passing;
     }
-    println!("{positions} positions, {with_passes} with lines that pass, all equal");
+    positions
 }
 
 /// The stalemate hint (`Hints::stalemate_candidates`, which lets the search skip the last ply
