@@ -13,6 +13,7 @@ use std::process::ExitCode;
 
 /// Arguments of `mateproof solve`.
 #[derive(clap::Args, Debug)]
+#[command(about = Self::ABOUT)]
 pub struct SolveArgs {
     /// The position (4 or 6 FEN fields). The side to move is the attacker.
     #[arg(long)]
@@ -70,6 +71,12 @@ pub struct SolveArgs {
     /// Popeye's (`1.Qb5-c4 !`), SAN without numbers, or UCI squares.
     #[arg(long, value_enum, default_value_t = MoveStyle::Problemist)]
     pub notation: MoveStyle,
+}
+
+impl SolveArgs {
+    /// What `mateproof solve` does, in its help and in `mateproof --help`.
+    pub const ABOUT: &'static str =
+        "Solve a directmate given as FEN: keys, threats, variations, tries, cooks";
 }
 
 /// Runs `mateproof solve`. The exit status says sound, unsound, error or undecided

@@ -31,9 +31,9 @@ pub fn to_popeye(pos: &Position, m: Move, language: Language) -> String {
         Some(Role::Pawn) | None => {}
         Some(role) => text.push(language.letter(role)),
     }
-    text.push_str(&m.from().to_string());
+    text.extend([m.from().file_char(), m.from().rank_char()]);
     text.push(if pos.is_capture(m) { '*' } else { '-' });
-    text.push_str(&m.to().to_string());
+    text.extend([m.to().file_char(), m.to().rank_char()]);
     if let Some(promoted) = m.promotion() {
         text.push('=');
         text.push(language.letter(promoted));
