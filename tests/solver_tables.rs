@@ -70,7 +70,13 @@ const MANY_KEYS: &str = "6rk/PP1PPPnp/1N1BN2P/7R/4B3/2Q5/P3KP2/6R1 w - - 0 1";
 #[test]
 fn a_two_movers_table_is_a_few_pages() {
     let pos = Position::from_fen(MANY_KEYS, Validation::Strict).expect("valid FEN");
-    for (n, bytes) in [(1, 32 << 10), (2, 32 << 10), (3, 4 << 20), (4, 8 << 20), (5, 16 << 20)] {
+    for (n, bytes) in [
+        (1, 32 << 10),
+        (2, 32 << 10),
+        (3, 4 << 20),
+        (4, 8 << 20),
+        (5, 16 << 20),
+    ] {
         let problem = Problem::directmate(pos, n);
         assert_eq!(default_table_bytes(&problem), bytes, "#{n}");
     }
