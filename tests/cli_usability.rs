@@ -86,6 +86,29 @@ fn help_documents_exit_statuses_threads_and_theme_count() {
     );
 }
 
+/// Each subcommand's arguments are built only when it runs (clap's `defer`); its help must
+/// still open with the line `mateproof --help` lists for it, not its argument struct's doc.
+#[test]
+fn each_subcommand_help_opens_with_its_listed_description() {
+    let top = text(&mateproof(&["--help"]).stdout);
+    let listed: Vec<(&str, &str)> = top
+        .split("Commands:")
+        .nth(1)
+        .expect("mateproof --help lists its commands")
+        .lines()
+        .skip(1)
+        .take_while(|line| !line.trim().is_empty())
+        .filter_map(|line| line.trim().split_once(char::is_whitespace))
+        .map(|(name, about)| (name, about.trim()))
+        .filter(|(name, _)| *name != "help")
+        .collect();
+    assert!(listed.len() >= 12, "{top}");
+    for (name, about) in listed {
+        let help = text(&mateproof(&[name, "--help"]).stdout);
+        assert_eq!(help.lines().next(), Some(about), "{name} --help: {help}");
+    }
+}
+
 #[test]
 fn suite_names_a_missing_file_without_a_line_number() {
     let dir = std::env::temp_dir().join(format!("mateproof-usability-{}", std::process::id()));

@@ -66,11 +66,17 @@ fn a_restricted_prover_takes_its_restrictions_from_the_table() {
 const MANY_KEYS: &str = "6rk/PP1PPPnp/1N1BN2P/7R/4B3/2Q5/P3KP2/6R1 w - - 0 1";
 
 /// Up to #2 a fresh table is a few pages (one entry per first move is all it holds), from #3
-/// on megabytes.
+/// on megabytes: a #3's words fill one 2 MB huge page, a #4's two.
 #[test]
 fn a_two_movers_table_is_a_few_pages() {
     let pos = Position::from_fen(MANY_KEYS, Validation::Strict).expect("valid FEN");
-    for (n, bytes) in [(1, 32 << 10), (2, 32 << 10), (3, 8 << 20), (5, 16 << 20)] {
+    for (n, bytes) in [
+        (1, 32 << 10),
+        (2, 32 << 10),
+        (3, 4 << 20),
+        (4, 8 << 20),
+        (5, 16 << 20),
+    ] {
         let problem = Problem::directmate(pos, n);
         assert_eq!(default_table_bytes(&problem), bytes, "#{n}");
     }

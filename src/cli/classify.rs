@@ -13,6 +13,7 @@ use std::process::ExitCode;
 
 /// Arguments of `mateproof classify`.
 #[derive(clap::Args, Debug)]
+#[command(about = Self::ABOUT)]
 pub struct ClassifyArgs {
     /// The position (4 or 6 FEN fields). x is the side to move.
     #[arg(long)]
@@ -35,6 +36,12 @@ pub struct ClassifyArgs {
     /// Give up after this many seconds (a positive number; fractions allowed): exit status 3.
     #[arg(long, value_parser = crate::cli::args::parse_seconds)]
     pub time: Option<f64>,
+}
+
+impl ClassifyArgs {
+    /// What `mateproof classify` does, in its help and in `mateproof --help`.
+    pub const ABOUT: &'static str =
+        "What can happen within N plies for the side to move: help win/loss/draw, hang, forced win/loss";
 }
 
 /// Runs `mateproof classify`.

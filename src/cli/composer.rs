@@ -92,6 +92,7 @@ impl ScoreFlags {
 
 /// Arguments of `mateproof score`.
 #[derive(clap::Args, Debug)]
+#[command(about = Self::ABOUT)]
 pub struct ScoreArgs {
     /// The diagram (4 or 6 FEN fields), White to move.
     #[arg(long)]
@@ -104,8 +105,15 @@ pub struct ScoreArgs {
     pub output: ComposerOutput,
 }
 
+impl ScoreArgs {
+    /// What `mateproof score` does, in its help and in `mateproof --help`.
+    pub const ABOUT: &'static str =
+        "Score a directmate by Fainshtein's quality function (two-movers) or k-move metric";
+}
+
 /// Arguments of `mateproof compose`.
 #[derive(clap::Args, Debug)]
+#[command(about = Self::ABOUT)]
 pub struct ComposeArgs {
     /// The diagram to improve (4 or 6 FEN fields), White to move.
     #[arg(long)]
@@ -130,6 +138,12 @@ pub struct ComposeArgs {
     pub time: Option<f64>,
     #[command(flatten)]
     pub output: ComposerOutput,
+}
+
+impl ComposeArgs {
+    /// What `mateproof compose` does, in its help and in `mateproof --help`.
+    pub const ABOUT: &'static str =
+        "Improve a directmate by adding, deleting and shifting pieces (the Chess Composer)";
 }
 
 /// What `score` and `compose` share: how they print and the thesis' open choices.

@@ -21,6 +21,7 @@ use std::time::Instant;
 /// Arguments of `mateproof fairy-keys`.
 #[derive(clap::Args, Debug)]
 #[command(group(clap::ArgGroup::new("position").required(true).args(["pieces", "fen"])))]
+#[command(about = Self::ABOUT)]
 pub struct FairyKeysArgs {
     /// Popeye's piece list in English codes: `White Kg2 SEc4 Nb4 Black Kd1 Pb7`.
     #[arg(long)]
@@ -40,6 +41,12 @@ pub struct FairyKeysArgs {
     /// Transposition table size in MB.
     #[arg(long, default_value_t = 64)]
     pub hash: usize,
+}
+
+impl FairyKeysArgs {
+    /// What `mateproof fairy-keys` does, in its help and in `mateproof --help`.
+    pub const ABOUT: &'static str =
+        "The keys of a directmate with fairy pieces (Popeye's codes, or FEN with --piece)";
 }
 
 fn position(args: &FairyKeysArgs) -> Result<FairyPosition, String> {

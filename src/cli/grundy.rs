@@ -14,6 +14,7 @@ use std::process::ExitCode;
 
 /// Arguments of `mateproof grundy`.
 #[derive(clap::Args, Debug)]
+#[command(about = Self::ABOUT)]
 pub struct GrundyArgs {
     /// One of the paper's games: downright, pawn, knight, bishop, king, rook, queen.
     #[arg(long)]
@@ -50,6 +51,12 @@ pub struct GrundyArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+impl GrundyArgs {
+    /// What `mateproof grundy` does, in its help and in `mateproof --help`.
+    pub const ABOUT: &'static str =
+        "Impartial chess on a Young diagram (Sprague-Grundy values, misère, sums, custom pieces)";
 }
 
 /// Runs `mateproof grundy`.

@@ -2,7 +2,8 @@
 //! `main.rs`) and what each runs. Each subcommand is one file that holds its argument struct
 //! and a `run` that calls the library, prints the result and returns the process exit status;
 //! [`Command`] lists them and [`run`] dispatches, so `main.rs` only parses and calls [`run`].
-//! A new subcommand is a file here plus its line in [`Command`] and in [`run`].
+//! A new subcommand is a file here (its argument struct with an `ABOUT`) plus its line in
+//! [`Command`] and in [`run`].
 //!
 //! Library code never prints for a subcommand: reading, solving and writing stay in their
 //! modules (`popeye`, `suite`, `composer`, `output`, `perft`, `uci`).
@@ -38,35 +39,52 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
-/// Every subcommand.
+/// Every subcommand. Only the subcommand run builds its arguments (`defer`): building them all
+/// at each start cost a one-problem `mateproof popeye` run (half a millisecond) a tenth of its
+/// time. What a subcommand does is its argument struct's `ABOUT`, named twice: on the variant
+/// (the list in `mateproof --help`, built at start) and on the struct (its own `--help`, built
+/// late, where clap would otherwise take the struct's doc comment).
 #[derive(Subcommand)]
+#[command(defer = true)]
 pub enum Command {
-    /// Count the leaves of the legal move tree (Stockfish's `go perft` output format).
+    /// `mateproof perft`.
+    #[command(about = perft::PerftArgs::ABOUT)]
     Perft(perft::PerftArgs),
-    /// Solve a directmate given as FEN: keys, threats, variations, tries, cooks.
+    /// `mateproof solve`.
+    #[command(about = solve::SolveArgs::ABOUT)]
     #[command(after_help = exit::HELP)]
     Solve(solve::SolveArgs),
-    /// Score a directmate by Fainshtein's quality function (two-movers) or k-move metric.
+    /// `mateproof score`.
+    #[command(about = composer::ScoreArgs::ABOUT)]
     #[command(after_help = exit::HELP)]
     Score(composer::ScoreArgs),
-    /// Improve a directmate by adding, deleting and shifting pieces (the Chess Composer).
+    /// `mateproof compose`.
+    #[command(about = composer::ComposeArgs::ABOUT)]
     Compose(composer::ComposeArgs),
-    /// Solve Popeye input files (or stdin) and answer in Popeye's text; flags -maxmem, -maxtime, -regression.
+    /// `mateproof popeye`.
+    #[command(about = popeye::PopeyeArgs::ABOUT)]
     #[command(after_help = crate::popeye::invocation::EXIT_HELP)]
     Popeye(popeye::PopeyeArgs),
-    /// Check EPD, PGN or Popeye suites: claimed mates and keys, a summary per mate length.
+    /// `mateproof suite`.
+    #[command(about = suite::SuiteArgs::ABOUT)]
     Suite(suite::SuiteArgs),
-    /// Merge the JSON reports of `suite --shard K/N` runs into one summary.
+    /// `mateproof suite-merge`.
+    #[command(about = suite::MergeArgs::ABOUT)]
     SuiteMerge(suite::MergeArgs),
-    /// What can happen within N plies for the side to move: help win/loss/draw, hang, forced win/loss.
+    /// `mateproof classify`.
+    #[command(about = classify::ClassifyArgs::ABOUT)]
     Classify(classify::ClassifyArgs),
-    /// Impartial chess on a Young diagram (Sprague-Grundy values, misère, sums, custom pieces).
+    /// `mateproof grundy`.
+    #[command(about = grundy::GrundyArgs::ABOUT)]
     Grundy(grundy::GrundyArgs),
-    /// The keys of a directmate with fairy pieces (Popeye's codes, or FEN with --piece).
+    /// `mateproof fairy-keys`.
+    #[command(about = fairy_keys::FairyKeysArgs::ABOUT)]
     FairyKeys(fairy_keys::FairyKeysArgs),
-    /// List the Popeye walks Mateproof has as data (codes and names in English, German, French).
+    /// `mateproof pieces`.
+    #[command(about = pieces::PiecesArgs::ABOUT)]
     Pieces(pieces::PiecesArgs),
-    /// A piece's movement graph on the empty board: |Δ|, mobility per square, total edges.
+    /// `mateproof piece-info`.
+    #[command(about = piece_info::PieceInfoArgs::ABOUT)]
     PieceInfo(piece_info::PieceInfoArgs),
     /// Run the UCI engine on stdin/stdout (also what `mateproof` with no arguments does).
     Uci,

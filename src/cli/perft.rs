@@ -15,6 +15,7 @@ use std::sync::Arc;
 
 /// Arguments of `mateproof perft`.
 #[derive(clap::Args, Debug)]
+#[command(about = Self::ABOUT)]
 pub struct PerftArgs {
     /// Depth in plies.
     pub depth: u32,
@@ -28,6 +29,12 @@ pub struct PerftArgs {
     /// A fairy piece: its FEN letter, `=`, its Betza notation (`a=NN`, `g=gQ`); repeatable.
     #[arg(long = "piece", value_name = "LETTER=BETZA")]
     pub pieces: Vec<String>,
+}
+
+impl PerftArgs {
+    /// What `mateproof perft` does, in its help and in `mateproof --help`.
+    pub const ABOUT: &'static str =
+        "Count the leaves of the legal move tree (Stockfish's `go perft` output format)";
 }
 
 /// The game of `--piece` declarations: each `L=BETZA` as a piece under the letter `L`.

@@ -10,6 +10,7 @@ use std::process::ExitCode;
 /// Arguments of `mateproof piece-info`.
 #[derive(clap::Args, Debug)]
 #[command(group(clap::ArgGroup::new("piece").required(true).args(["name", "betza", "yaml"])))]
+#[command(about = Self::ABOUT)]
 pub struct PieceInfoArgs {
     /// A Popeye code or name (any of English, German, French), e.g. `pr`, `Kaiserin`.
     pub name: Option<String>,
@@ -22,6 +23,12 @@ pub struct PieceInfoArgs {
     /// Board size n of the n×n board (1–26).
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(i32).range(1..=26))]
     pub size: i32,
+}
+
+impl PieceInfoArgs {
+    /// What `mateproof piece-info` does, in its help and in `mateproof --help`.
+    pub const ABOUT: &'static str =
+        "A piece's movement graph on the empty board: |Δ|, mobility per square, total edges";
 }
 
 /// The piece's title and components, or why there is none.

@@ -7,7 +7,14 @@ use std::process::ExitCode;
 
 /// Arguments of `mateproof pieces` (none).
 #[derive(clap::Args, Debug)]
+#[command(about = Self::ABOUT)]
 pub struct PiecesArgs {}
+
+impl PiecesArgs {
+    /// What `mateproof pieces` does, in its help and in `mateproof --help`.
+    pub const ABOUT: &'static str =
+        "List the Popeye walks Mateproof has as data (codes and names in English, German, French)";
+}
 
 /// The catalogue as text.
 pub fn listing() -> String {

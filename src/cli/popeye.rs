@@ -8,11 +8,18 @@ use std::process::ExitCode;
 
 /// Raw arguments after `popeye`; Popeye's single-dash flags are parsed by hand.
 #[derive(clap::Args, Debug, Clone)]
+#[command(about = Self::ABOUT)]
 pub struct PopeyeArgs {
     /// Input files (standard input when none), then Popeye's flags: -maxmem N (table size:
     /// kilobytes, or with K, M or G), -maxtime S (positive seconds), -regression (also with --).
     #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
     pub args: Vec<String>,
+}
+
+impl PopeyeArgs {
+    /// What `mateproof popeye` does, in its help and in `mateproof --help`.
+    pub const ABOUT: &'static str =
+        "Solve Popeye input files (or stdin) and answer in Popeye's text; flags -maxmem, -maxtime, -regression";
 }
 
 /// Runs `mateproof popeye`.

@@ -7,12 +7,13 @@ use crate::cli::exit;
 use crate::notation::MoveStyle;
 use crate::popeye::shown::PRESENTATION;
 use crate::problem::{Problem, Stipulation, TryMode};
-use crate::solver::{default_hash_mb, solve_with_table, TranspositionTable};
+use crate::solver::{solve, solve_with_table, TranspositionTable};
 use std::io::Write;
 use std::process::ExitCode;
 
 /// Arguments of `mateproof solve`.
 #[derive(clap::Args, Debug)]
+#[command(about = Self::ABOUT)]
 pub struct SolveArgs {
     /// The position (4 or 6 FEN fields). The side to move is the attacker.
     #[arg(long)]
@@ -57,7 +58,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", value_parser = crate::util::threads::parse_threads)]
     pub threads: Option<usize>,
     /// Transposition table size in MB (1 to 16384, as the UCI `Hash` option); by default sized
-    /// to the stipulation (2 MB for a two-mover up to 128 MB from seven moves on).
+    /// to the stipulation (32 KB for a two-mover up to 128 MB from seven moves on).
     #[arg(long, value_parser = crate::cli::args::parse_hash_mb)]
     pub hash: Option<usize>,
     /// Give up after this many seconds (a positive number; fractions allowed).
@@ -70,6 +71,12 @@ pub struct SolveArgs {
     /// Popeye's (`1.Qb5-c4 !`), SAN without numbers, or UCI squares.
     #[arg(long, value_enum, default_value_t = MoveStyle::Problemist)]
     pub notation: MoveStyle,
+}
+
+impl SolveArgs {
+    /// What `mateproof solve` does, in its help and in `mateproof --help`.
+    pub const ABOUT: &'static str =
+        "Solve a directmate given as FEN: keys, threats, variations, tries, cooks";
 }
 
 /// Runs `mateproof solve`. The exit status says sound, unsound, error or undecided
@@ -108,8 +115,18 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         args.threads
             .unwrap_or_else(crate::cli::args::default_threads),
     );
-    let tt = TranspositionTable::new(args.hash.unwrap_or_else(|| default_hash_mb(&problem)));
-    let solution = match solve_with_table(&problem, &control, &tt, PRESENTATION) {
+    // Without --hash the table is sized to the stipulation exactly as for Popeye input
+    // (a #2's 32 KB: a table of megabytes costs a two-mover a fresh page per entry).
+    let solved = match args.hash {
+        Some(mb) => solve_with_table(
+            &problem,
+            &control,
+            &TranspositionTable::new(mb),
+            PRESENTATION,
+        ),
+        None => solve(&problem, &control, PRESENTATION),
+    };
+    let solution = match solved {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");

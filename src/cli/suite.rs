@@ -22,6 +22,7 @@ const PROGRESS_LINE_EVERY: Duration = Duration::from_secs(10);
 
 /// Arguments of `mateproof suite`.
 #[derive(clap::Args, Debug, Clone)]
+#[command(about = Self::ABOUT)]
 pub struct SuiteArgs {
     /// Suite files: EPD (`dm N`, `bm #N`, `bm #-N`, `bm` with SAN keys), PGN (`FEN` and
     /// `Stipulation` tags) or Popeye input; the format is read from the content.
@@ -66,8 +67,15 @@ pub struct SuiteArgs {
     pub notation: crate::notation::MoveStyle,
 }
 
+impl SuiteArgs {
+    /// What `mateproof suite` does, in its help and in `mateproof --help`.
+    pub const ABOUT: &'static str =
+        "Check EPD, PGN or Popeye suites: claimed mates and keys, a summary per mate length";
+}
+
 /// Arguments of `mateproof suite-merge`.
 #[derive(clap::Args, Debug, Clone)]
+#[command(about = Self::ABOUT)]
 pub struct MergeArgs {
     /// The JSON reports of every shard of one run.
     #[arg(required = true, value_name = "FILE")]
@@ -75,6 +83,12 @@ pub struct MergeArgs {
     /// Write the merged JSON report to FILE.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+}
+
+impl MergeArgs {
+    /// What `mateproof suite-merge` does, in its help and in `mateproof --help`.
+    pub const ABOUT: &'static str =
+        "Merge the JSON reports of `suite --shard K/N` runs into one summary";
 }
 
 /// Runs `mateproof suite`.

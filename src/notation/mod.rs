@@ -22,7 +22,7 @@ pub(crate) mod test_support;
 
 pub use check::CheckMark;
 pub use language::Language;
-pub use popeye::{parse_popeye, to_popeye};
+pub use popeye::{parse_popeye, to_popeye, write_popeye};
 pub use san::{parse_san, parse_san_line, to_san, to_san_plus};
 pub use style::MoveStyle;
 pub use uci::parse_uci;

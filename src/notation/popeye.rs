@@ -20,20 +20,38 @@ use crate::board::{Move, MoveKind, Position, Role, Square};
 /// assert_eq!(to_popeye(&pos, parse_uci(&pos, "e1g1").unwrap(), Language::French), "0-0");
 /// ```
 pub fn to_popeye(pos: &Position, m: Move, language: Language) -> String {
+    let mut text = String::with_capacity(12);
+    write_popeye(&mut text, pos, m, language);
+    text
+}
+
+/// [`to_popeye`] appended to `text`, with no `String` of its own: the Popeye writer names
+/// every move of a solution tree (thousands for a two-mover with a hundred keys).
+///
+/// ```
+/// use mateproof::board::{Position, Validation};
+/// use mateproof::notation::{parse_uci, write_popeye, Language};
+/// let pos = Position::from_fen("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", Validation::Strict).unwrap();
+/// let mut line = String::from("   1.");
+/// write_popeye(&mut line, &pos, parse_uci(&pos, "b1c3").unwrap(), Language::German);
+/// assert_eq!(line, "   1.Sb1-c3");
+/// ```
+pub fn write_popeye(text: &mut String, pos: &Position, m: Move, language: Language) {
     if m.is_null() {
-        return "--".to_owned();
+        text.push_str("--");
+        return;
     }
     if m.is_castle() {
-        return if m.to().file() == 6 { "0-0" } else { "0-0-0" }.to_owned();
+        text.push_str(if m.to().file() == 6 { "0-0" } else { "0-0-0" });
+        return;
     }
-    let mut text = String::with_capacity(12);
     match pos.role_at(m.from()) {
         Some(Role::Pawn) | None => {}
         Some(role) => text.push(language.letter(role)),
     }
-    text.push_str(&m.from().to_string());
+    text.extend([m.from().file_char(), m.from().rank_char()]);
     text.push(if pos.is_capture(m) { '*' } else { '-' });
-    text.push_str(&m.to().to_string());
+    text.extend([m.to().file_char(), m.to().rank_char()]);
     if let Some(promoted) = m.promotion() {
         text.push('=');
         text.push(language.letter(promoted));
@@ -41,7 +59,6 @@ pub fn to_popeye(pos: &Position, m: Move, language: Language) -> String {
     if m.kind() == MoveKind::EnPassant {
         text.push_str(" ep.");
     }
-    text
 }
 
 /// Parses a move in Popeye's form and returns the legal move of `pos` it names. Trailing

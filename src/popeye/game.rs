@@ -10,7 +10,7 @@ use super::move_numbers::numbered_first_moves;
 use super::order::{sibling_key, Lister};
 use crate::board::Position;
 use crate::help::Hints;
-use crate::notation::{to_popeye, Language};
+use crate::notation::{to_popeye, write_popeye, Language};
 
 /// A first move numbered as Popeye's `MoveNumbers` lists it.
 #[derive(Clone, Copy, Debug)]
@@ -29,6 +29,12 @@ pub trait PopeyeGame: Hints {
 
     /// Popeye's text of the legal move `m`, without the check or goal mark.
     fn move_text(&self, m: Self::Move, language: Language) -> String;
+
+    /// [`PopeyeGame::move_text`] appended to `out` (the tree writer's path; a game may write
+    /// it without a `String` of its own).
+    fn write_move_text(&self, m: Self::Move, language: Language, out: &mut String) {
+        out.push_str(&self.move_text(m, language));
+    }
 
     /// The sort key of `m` among its siblings: ascending keys give Popeye's printing order.
     fn sibling_key(&self, m: Self::Move, lister: Lister) -> u32;
@@ -51,6 +57,10 @@ impl PopeyeGame for Position {
 
     fn move_text(&self, m: crate::board::Move, language: Language) -> String {
         to_popeye(self, m, language)
+    }
+
+    fn write_move_text(&self, m: crate::board::Move, language: Language, out: &mut String) {
+        write_popeye(out, self, m, language);
     }
 
     fn sibling_key(&self, m: crate::board::Move, lister: Lister) -> u32 {

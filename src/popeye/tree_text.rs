@@ -35,11 +35,23 @@ fn black_width(k: u32) -> usize {
     8 * k.max(1) as usize - 1
 }
 
-/// Move number `k` right-aligned to end at column `width`, then `dots` (`.` or `...`).
+/// Move number `k` right-aligned to end at column `width`, then `dots` (`.` or `...`). The
+/// digits are pushed one by one: this runs for every line of a tree, and the formatting
+/// machinery cost more than the rest of the line.
 fn move_number(out: &mut String, k: u32, width: usize, dots: &str) {
-    let digits = k.checked_ilog10().unwrap_or(0) as usize + 1;
-    out.extend(std::iter::repeat_n(' ', width.saturating_sub(digits)));
-    let _ = write!(out, "{k}");
+    let mut digits = [b'0'; 10];
+    let mut count = 0;
+    let mut rest = k;
+    loop {
+        digits[count] += (rest % 10) as u8;
+        count += 1;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    out.extend(std::iter::repeat_n(' ', width.saturating_sub(count)));
+    out.extend(digits[..count].iter().rev().map(|&d| char::from(d)));
     out.push_str(dots);
 }
 
@@ -256,12 +268,12 @@ impl<P: PopeyeGame> Visitor<P> for TreeWriter<'_> {
             Threat::Zugzwang => Some(Message::Zugzwang),
             Threat::Threats(_) => Some(Message::Threat),
         };
-        let text = step.pos.move_text(node.mv, self.language);
         let mark = self.attack_mark(step.pos, node);
         move_number(&mut self.out, k, white_width(k), ".");
-        for part in [text.as_str(), mark, verdict] {
-            self.out.push_str(part);
-        }
+        step.pos
+            .write_move_text(node.mv, self.language, &mut self.out);
+        self.out.push_str(mark);
+        self.out.push_str(verdict);
         if let Some(word) = announced {
             self.out.push(' ');
             self.out.push_str(self.word(word));
@@ -304,10 +316,10 @@ impl<P: PopeyeGame> Visitor<P> for TreeWriter<'_> {
     /// A Black move line; a move without continuation refutes (post-key play).
     fn defence(&mut self, step: &Step<P>, node: &DefenceNode<P::Move>, _remaining: u32) {
         let k = (step.ply() as u32).div_ceil(2);
-        let text = step.pos.move_text(node.mv, self.language);
         let mark = self.defence_mark(step.pos, node.mv);
         move_number(&mut self.out, k, black_width(k), "...");
-        self.out.push_str(&text);
+        step.pos
+            .write_move_text(node.mv, self.language, &mut self.out);
         self.out.push_str(mark);
         self.out.push('\n');
         let ends_play =

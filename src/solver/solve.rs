@@ -87,11 +87,14 @@ pub fn solve<R: Rules>(
 /// sizes of #4 and #5 are measured: 8 and 16 MB solve the first 60 of dm4 and dm5 keys-only
 /// with 10-15 % less CPU in median and in sum than 32 and 64 MB, and T08 (#5) as fast. For
 /// #6, 32 MB solves T09 and T10 6-9 % faster than 128 MB (less zeroing, fewer cache and TLB
-/// misses), in every mode; 16 and 64 MB are no better.
+/// misses), in every mode; 16 and 64 MB are no better. A #3 gets 4 MB, whose 2 MB of words are
+/// one huge page to zero rather than two: the first 60 of dm3 keys-only 6 % less CPU in sum
+/// and median than with 8 MB, T03 and T04 of the timing problems 3-7 % in every mode.
 pub fn default_hash_mb<P>(problem: &Problem<P>) -> usize {
     match problem.stipulation.moves() {
         0..=2 => 2,
-        3..=4 => 8,
+        3 => 4,
+        4 => 8,
         5 => 16,
         6 => 32,
         _ => 128,

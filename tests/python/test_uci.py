@@ -3,7 +3,7 @@
 Run by tests/uci_python.rs with the path of the built binary and, where the shared reference
 data is present, the path of its dm2 suite:
 
-    python3 tests/python/test_uci.py target/debug/mateproof ../shared/suites/dm2.epd
+    python3 tests/python/test_uci.py target/x86_64-unknown-linux-gnu/debug/mateproof ../shared/suites/dm2.epd
 
 The mate positions come from that suite, so the expected keys are the suite's proven answers,
 not values copied here; without it the two tests that need it are skipped.
