@@ -299,7 +299,7 @@ fn on_random_positions(
             3
         };
         assert!(
-            notable >= 3 || notable >= needed,
+            notable >= needed,
             "{stipulation}: only {notable} notable positions"
         );
     }
