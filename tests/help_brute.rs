@@ -4,7 +4,8 @@
 //! recursion below finds — every move, no table, no pruning — is found by
 //! `mateproof::help::search_lines`, and nothing else. The rules the recursion spells out are
 //! Popeye's: help lines of each length of the right parity, shortest first; in series play no
-//! series move but the last may give check, and the series stops where its end is reached.
+//! series move but the last may give check, and a `ser-s` series stops where its end is
+//! reached (a `ser-=` or `ser-h` series goes on, as Popeye's do).
 //! Under `NullMoves` either side of help play may also pass (`0000`), not twice in a row and
 //! not in check.
 
@@ -136,7 +137,9 @@ fn series(
                 line.extend(tail);
                 out.insert(line.join(" "));
             }
-        } else if !next.is_check() && series_end(&next, end, stalemate).is_empty() {
+        } else if !next.is_check()
+            && (end != SeriesEnd::Forced || series_end(&next, end, stalemate).is_empty())
+        {
             path.push("0000".to_owned());
             if let Ok(passed) = next.clone().swap_turn() {
                 series(&passed, left - 1, end, stalemate, path, out);

@@ -363,3 +363,32 @@ fn a_part_cut_before_the_duplex_part_keeps_its_empty_line() {
         "{ours}"
     );
 }
+
+/// A `ser-h#` series goes on past a position where the other side could already mate, and a
+/// `ser-=` series past a stalemate, as Popeye's do: the longer lines through them are
+/// solutions too (checked against Popeye 4.104 on this position and on random ones).
+#[test]
+fn a_series_goes_on_past_a_possible_end() {
+    let problem = |pieces: &str, stipulation: &str| {
+        format!("BeginProblem\nPieces {pieces}\nStipulation {stipulation}\nEndProblem\n")
+    };
+    let ours = run(
+        &problem("White Kg6 Rb1 Black Kh8 Pa7", "ser-h#2"),
+        &options(),
+    )
+    .text;
+    let lines = solution_set(&ours);
+    assert_eq!(lines.len(), 10, "{ours}");
+    assert!(lines.contains(&"  1.a7-a5 Rb1-b8 #"), "{ours}");
+    assert!(lines.contains(&"  1.a7-a5   2.a5-a4 Rb1-b8 #"), "{ours}");
+    // 1.Re2-a2 already stalemates; Popeye also prints the 80 lines going on from it.
+    let ours = run(
+        &problem("White Ka6 Rh5 Qc4 Re2 Black Kg1", "ser-=2"),
+        &options(),
+    )
+    .text;
+    let lines = solution_set(&ours);
+    assert_eq!(lines.len(), 303, "{ours}");
+    assert!(lines.contains(&"  1.Re2-a2 ="), "{ours}");
+    assert!(lines.contains(&"  1.Re2-a2   2.Ra2-h2 ="), "{ours}");
+}

@@ -9,9 +9,9 @@
 //! lines of the same parity are solutions too unless `exact-`, found first (iterative
 //! deepening, as Popeye prints them: shortest first). In series play the series side moves
 //! alone while the other passes, so no move of the series but the last may give check (the
-//! passing side would stand in check); the series ends at once where its end is reached
-//! (`ser-=`: a stalemate; `ser-h#`: the other side can mate in one; `ser-s#`: every reply of
-//! the other side mates). Under `Duplex` the play is solved a second time with the other side
+//! passing side would stand in check); a `ser-s#` ends at once where every reply of the other
+//! side mates, while `ser-=` and `ser-h#` go on past a stalemate or a possible mate, as Popeye's
+//! do. Under `Duplex` the play is solved a second time with the other side
 //! starting, under `HalfDuplex` only so; `SetPlay` first solves the play with one half-move
 //! less, the other side starting. Under `NullMoves` either side of help play may pass instead of
 //! moving (Popeye's `...`), never twice in a row and never in check.

@@ -432,7 +432,7 @@ impl<R: Hints> Search<'_, R> {
             } else {
                 let passed = next.pass();
                 // A known dead end answers before the end is looked for: either way no line
-                // goes on from here (where the end is reached the series stops).
+                // goes on from here (where a `ser-s` end is reached the series stops).
                 if search.dead.contains(passed.key(), remaining - 1) || search.ends_here(&next) {
                     return false;
                 }
@@ -491,16 +491,11 @@ impl<R: Hints> Search<'_, R> {
         forced.then_some(moves)
     }
 
-    /// True when the series ends in `pos` (after a series move before the last): the goal is
-    /// reached, or the other side can (`ser-h`) or must (`ser-s`) reach it.
+    /// True when the series ends in `pos` (after a series move before the last): in `ser-s`
+    /// where the other side must reach the goal. Popeye goes on past a stalemate (`ser-=`) and
+    /// past a position where the other side could mate (`ser-h#`): those lines are solutions
+    /// too (a mate in `ser-#` needs no test, the passing side may not stand in check).
     fn ends_here(&self, pos: &R) -> bool {
-        match self.plan.end {
-            End::Goal => reached(self.plan.goal, pos),
-            End::HelpReply => self
-                .final_moves(pos)
-                .iter()
-                .any(|&m| reached(self.plan.goal, &pos.play(m))),
-            End::ForcedReply => self.forced_replies(pos).is_some(),
-        }
+        self.plan.end == End::ForcedReply && self.forced_replies(pos).is_some()
     }
 }
