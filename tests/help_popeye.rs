@@ -392,3 +392,23 @@ fn a_series_goes_on_past_a_possible_end() {
     assert!(lines.contains(&"  1.Re2-a2 ="), "{ours}");
     assert!(lines.contains(&"  1.Re2-a2   2.Ra2-h2 ="), "{ours}");
 }
+
+/// `SetPlay` where set play has nothing to show (`ser-#`, `ser-=`, `h#0.5`): Popeye's notice
+/// under the stipulation, in the file's language, then the play.
+#[test]
+fn set_play_without_set_play_is_noticed() {
+    let english = "BeginProblem\nPieces White Kg6 Rb1 Black Kh8 Pa7\nStipulation ser-#2\n\
+                   Option SetPlay\nEndProblem\n";
+    let ours = run(english, &options()).text;
+    assert!(
+        ours.contains("  ser-#2                      2 + 2\nSetPlay not applicable - ignored\n\n  1.Rb1-b8 #\n"),
+        "{ours}"
+    );
+    let german = "AnfangProblem\nSteine Weiss Kg6 Tb1 Schwarz Kh8 Ba7\nForderung h#0.5\n\
+                  Option Satzspiel\nEndeProblem\n";
+    let ours = run(german, &options()).text;
+    assert!(
+        ours.contains("Satzspiel nicht anwendbar - ignoriert\n\n  1...Tb1-b8 #\n"),
+        "{ours}"
+    );
+}

@@ -20,6 +20,7 @@ pub const fn colour_letter(language: Language, white: bool) -> char {
 pub enum Message {
     SolutionFinished,
     PartialSolution,
+    SetPlayNotApplicable,
     Threat,
     Zugzwang,
     But,
@@ -46,6 +47,9 @@ pub const fn message(language: Language, message: Message) -> &'static str {
         (PartialSolution, E) => "Partial solution",
         (PartialSolution, G) => "Partielle Loesung",
         (PartialSolution, F) => "Solution partielle",
+        (SetPlayNotApplicable, E) => "SetPlay not applicable - ignored",
+        (SetPlayNotApplicable, G) => "Satzspiel nicht anwendbar - ignoriert",
+        (SetPlayNotApplicable, F) => "Apparent pas applicable - ignore",
         (Threat, E) => "threat:",
         (Threat, G) => "Drohung:",
         (Threat, F) => "menace:",
