@@ -369,28 +369,33 @@ fn a_part_cut_before_the_duplex_part_keeps_its_empty_line() {
 /// solutions too (checked against Popeye 4.104 on this position and on random ones).
 #[test]
 fn a_series_goes_on_past_a_possible_end() {
-    let problem = |pieces: &str, stipulation: &str| {
-        format!("BeginProblem\nPieces {pieces}\nStipulation {stipulation}\nEndProblem\n")
-    };
-    let ours = run(
-        &problem("White Kg6 Rb1 Black Kh8 Pa7", "ser-h#2"),
-        &options(),
-    )
-    .text;
-    let lines = solution_set(&ours);
-    assert_eq!(lines.len(), 10, "{ours}");
-    assert!(lines.contains(&"  1.a7-a5 Rb1-b8 #"), "{ours}");
-    assert!(lines.contains(&"  1.a7-a5   2.a5-a4 Rb1-b8 #"), "{ours}");
-    // 1.Re2-a2 already stalemates; Popeye also prints the 80 lines going on from it.
-    let ours = run(
-        &problem("White Ka6 Rh5 Qc4 Re2 Black Kg1", "ser-=2"),
-        &options(),
-    )
-    .text;
-    let lines = solution_set(&ours);
-    assert_eq!(lines.len(), 303, "{ours}");
-    assert!(lines.contains(&"  1.Re2-a2 ="), "{ours}");
-    assert!(lines.contains(&"  1.Re2-a2   2.Ra2-h2 ="), "{ours}");
+    // Per problem: the pieces, the stipulation, Popeye's number of lines, a short line and a
+    // longer one through the position it ends in. In the ser-=2, 1.Re2-a2 already stalemates
+    // and Popeye also prints the 80 lines going on from it.
+    let cases = [
+        (
+            "White Kg6 Rb1 Black Kh8 Pa7",
+            "ser-h#2",
+            10,
+            ["  1.a7-a5 Rb1-b8 #", "  1.a7-a5   2.a5-a4 Rb1-b8 #"],
+        ),
+        (
+            "White Ka6 Rh5 Qc4 Re2 Black Kg1",
+            "ser-=2",
+            303,
+            ["  1.Re2-a2 =", "  1.Re2-a2   2.Ra2-h2 ="],
+        ),
+    ];
+    for (pieces, stipulation, count, expected) in cases {
+        let input =
+            format!("BeginProblem\nPieces {pieces}\nStipulation {stipulation}\nEndProblem\n");
+        let ours = run(&input, &options()).text;
+        let lines = solution_set(&ours);
+        assert_eq!(lines.len(), count, "{ours}");
+        for line in expected {
+            assert!(lines.contains(&line), "{line} missing:\n{ours}");
+        }
+    }
 }
 
 /// `SetPlay` where set play has nothing to show (`ser-#`, `ser-=`, `h#0.5`): Popeye's notice

@@ -291,8 +291,10 @@ impl<R: Hints> Search<'_, R> {
         }
         // The last move is found faster than the table's memory is read.
         let last = ply == Ply::Last;
-        let may_pass = self.may_pass(pos);
-        let key = if self.after_pass() {
+        let after_pass = self.after_pass();
+        // `NullMoves`: a pass, but not in check and not right after a pass.
+        let may_pass = self.plan.null_moves && !after_pass && !pos.is_check();
+        let key = if after_pass {
             pos.key() ^ AFTER_PASS
         } else {
             pos.key()
@@ -361,11 +363,6 @@ impl<R: Hints> Search<'_, R> {
             self.dead.insert(key, remaining);
         }
         found
-    }
-
-    /// `NullMoves`: the side to move in `pos` may pass (not in check, not right after a pass).
-    fn may_pass(&self, pos: &R) -> bool {
-        self.plan.null_moves && !self.after_pass() && !pos.is_check()
     }
 
     /// True when the line so far ends with a pass (the table tells such nodes apart: no

@@ -14,7 +14,6 @@ use crate::problem::{Goal, Stipulation};
 use crate::rules::RuleMove;
 use crate::solution::walk::{walk_lines, LineVisitor};
 use crate::solution::{HelpSolution, Line};
-use std::fmt::Write;
 
 /// How the lines of one part are numbered and marked.
 #[derive(Clone, Copy, Debug)]
@@ -179,12 +178,13 @@ impl<P: PopeyeGame> LineVisitor<P> for LineWriter {
         } else {
             ""
         };
-        let text = if m.is_null() {
-            " ...".to_owned()
+        self.out.push_str(&prefix);
+        if m.is_null() {
+            self.out.push_str(" ...");
         } else {
-            pos.move_text(m, self.language)
-        };
-        let _ = write!(self.out, "{prefix}{text}{mark}");
+            pos.write_move_text(m, self.language, &mut self.out);
+        }
+        self.out.push_str(mark);
     }
 
     fn end_line(&mut self, _line: &Line<P::Move>) {

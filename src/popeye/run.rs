@@ -462,7 +462,8 @@ fn help_twin_text<P: PopeyeGame>(
     let problem = &solved;
     // Where set play has nothing to show (ser-#, ser-=, h#0.5) Popeye says so under the
     // stipulation, before the empty line that opens the play.
-    if problem.options.set_play && !help::parts(problem).contains(&help::Part::SetPlay) {
+    let asked = help::parts(problem);
+    if problem.options.set_play && !asked.contains(&help::Part::SetPlay) {
         out.pop();
         out.push_str(message(language, Message::SetPlayNotApplicable));
         out.push_str("\n\n");
@@ -470,7 +471,7 @@ fn help_twin_text<P: PopeyeGame>(
     // Set play and the duplex half start with the other side to move: with the side to move
     // in check that side could take the king, and Popeye leaves the part out (its message
     // goes to stderr, not into the solution text).
-    let parts: Vec<help::Part> = help::parts(problem)
+    let parts: Vec<help::Part> = asked
         .into_iter()
         .filter(|&part| part == help::Part::Play || !problem.position.is_check())
         .collect();

@@ -196,10 +196,7 @@ impl<'a> TreeWriter<'a> {
         let lister = self.attack_lister::<P>(moves);
         // Reflex play: the attacker must reach the goal itself, and the play fails.
         self.forced_goal(root, solution.forced_goal.clone(), 1);
-        let numbered = self.options.move_numbers
-            || self.options.start_move_number.is_some()
-            || self.options.up_to_move_number.is_some();
-        if !numbered {
+        if !self.options.numbers_moves() {
             let mut nodes: Vec<&AttackNode<P::Move>> = solution.first_moves.iter().collect();
             nodes.sort_by_key(|n| root.sibling_key(n.mv, lister));
             for node in nodes {

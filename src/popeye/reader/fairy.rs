@@ -38,10 +38,7 @@ pub(super) fn checked(mut problem: ProblemSpec) -> ProblemSpec {
         return problem;
     }
     let options = &problem.options;
-    let clash = if options.move_numbers
-        || options.start_move_number.is_some()
-        || options.up_to_move_number.is_some()
-    {
+    let clash = if options.numbers_moves() {
         Some("MoveNumbers with fairy pieces")
     } else if options.en_passant.is_some() {
         Some("EnPassant with fairy pieces")

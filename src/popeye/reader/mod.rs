@@ -75,6 +75,14 @@ pub struct PopeyeOptions {
     pub intelligent: bool,
 }
 
+impl PopeyeOptions {
+    /// True when first moves are numbered: `MoveNumbers`, `StartMoveNumber` or
+    /// `UpToMoveNumber`.
+    pub fn numbers_moves(&self) -> bool {
+        self.move_numbers || self.start_move_number.is_some() || self.up_to_move_number.is_some()
+    }
+}
+
 /// One problem as written (all its twins).
 #[derive(Clone, Debug)]
 pub struct ProblemSpec {

@@ -133,13 +133,9 @@ pub(super) fn null_moves_checked(mut problem: ProblemSpec) -> ProblemSpec {
         .into_iter()
         .chain(twin_stipulations)
         .all(|stipulation| stipulation.play == PlayKind::Help);
-    let options = &problem.options;
-    let numbered = options.move_numbers
-        || options.start_move_number.is_some()
-        || options.up_to_move_number.is_some();
     if solve.set_play || !help_only {
         Reader::unsupported(&mut problem, Feature::Option, "NullMoves");
-    } else if numbered {
+    } else if problem.options.numbers_moves() {
         Reader::unsupported(&mut problem, Feature::Option, "NullMoves with MoveNumbers");
     }
     problem
