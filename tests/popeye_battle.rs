@@ -10,8 +10,11 @@ use mateproof::popeye::run::{run, RunOptions};
 use mateproof::problem::{Goal, PlayKind, Stipulation};
 use mateproof::reference::shared_text;
 
-/// Popeye's CPU seconds above which a real problem is left to `tools/solve-timing`.
-const TEST_BUDGET_POPEYE_SECONDS: f64 = 3.0;
+/// Popeye's CPU seconds above which a real problem is left to `tools/solve-timing`. Every
+/// battle-play problem of `popeye/real/` is under it: the slowest, beispiel_ep_011 (s#6,
+/// Popeye 13 s), takes Mateproof 0.07 s in release since the defender's checks go first in self
+/// play.
+const TEST_BUDGET_POPEYE_SECONDS: f64 = 15.0;
 
 /// The `.inp`/`.out` prefixes of the battle-play pairs in `popeye/stipulations/`.
 const BATTLE_PREFIXES: [&str; 4] = ["rm2_", "st2_", "tests_battle_play_", "tests_goal_is_end_"];
@@ -167,8 +170,8 @@ fn real_self_reflex_and_stalemate_problems_are_byte_exact() {
     }
     tally.report("real self/reflex/stalemate problems");
     assert!(tally.failed.is_empty(), "differ: {:?}", tally.failed);
-    // 12 since `exact-` battle play (BEISPIEL/stip #70, exact-s#2).
-    assert!(tally.exact >= 12, "only {} problems solved", tally.exact);
+    // 12 since `exact-` battle play (BEISPIEL/stip #70, exact-s#2); 13 with beispiel_ep_011.
+    assert!(tally.exact >= 13, "only {} problems solved", tally.exact);
 }
 
 /// `exact-` with set play, on two of Popeye's TESTS battle-play inputs made exact (Popeye 4.104's
