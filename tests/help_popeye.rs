@@ -243,6 +243,11 @@ fn check_real(quick: bool) {
     });
     println!("  slowest: {} in {:?}", slowest.1, slowest.0);
     assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n\n"));
+    if quick {
+        // 90 since `PolishType` twins (beispiel_twin_026, beispiel_twin_027, beispiel_intell_048).
+        let solved = tally.exact + tally.as_sets;
+        assert!(solved >= 90, "only {solved} quick real problems solved");
+    }
 }
 
 #[test]

@@ -120,6 +120,8 @@ pub enum TwinChange {
         to: Square,
     },
     Stipulation(Stipulation),
+    /// Popeye's `PolishType`: every man changes colour where it stands.
+    PolishType,
 }
 
 /// The mirror lines Popeye offers.
@@ -256,6 +258,7 @@ fn describe(state: &TwinState, change: &TwinChange, language: Language, out: &mu
             twin_spelling(language, TwinWord::Shift)
         ),
         TwinChange::Stipulation(stipulation) => stipulation.to_string(),
+        TwinChange::PolishType => twin_spelling(language, TwinWord::PolishType).to_owned(),
     };
     out.push_str(&item);
     out.push_str("  ");
@@ -314,6 +317,11 @@ fn change_state(state: &mut TwinState, change: &TwinChange) -> Result<(), TwinEr
             })?;
         }
         TwinChange::Stipulation(stipulation) => state.stipulation = stipulation,
+        TwinChange::PolishType => {
+            for man in board.iter_mut().flatten() {
+                man.color = !man.color;
+            }
+        }
     }
     Ok(())
 }
@@ -528,5 +536,36 @@ mod tests {
                 }
             ]
         );
+    }
+
+    /// Popeye's `PolishType` changes every man's colour where it stands, fairy men too, and
+    /// writes its word in the file's language.
+    #[test]
+    fn polish_type_changes_every_colour_in_place() {
+        let king = |color| Man::orthodox(Piece::new(color, Role::King));
+        let grasshopper = fairy(Color::White, "g");
+        let mut base = state_with(&[
+            (Square::A1, Piece::new(Color::White, Role::King)),
+            (Square::H8, Piece::new(Color::Black, Role::King)),
+        ]);
+        base.men[Square::B1.index()] = Some(grasshopper);
+        let polish = twin(vec![TwinChange::PolishType]);
+        let (swapped, text) = apply(&base, &polish, Language::German).unwrap();
+        assert_eq!(text, "Farbwechsel  ");
+        assert_eq!(swapped.men[Square::A1.index()], Some(king(Color::Black)));
+        assert_eq!(swapped.men[Square::H8.index()], Some(king(Color::White)));
+        let black_grasshopper = Man {
+            color: Color::Black,
+            ..grasshopper
+        };
+        assert_eq!(swapped.men[Square::B1.index()], Some(black_grasshopper));
+        let (back, _) = apply(&swapped, &polish, Language::English).unwrap();
+        assert_eq!(back.men, base.men);
+        for (language, word) in [
+            (Language::English, "PolishType  "),
+            (Language::French, "CouleurEchange  "),
+        ] {
+            assert_eq!(apply(&base, &polish, language).unwrap().1, word);
+        }
     }
 }

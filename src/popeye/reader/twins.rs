@@ -87,6 +87,7 @@ impl Reader<'_> {
                     },
                     None => continue,
                 },
+                TwinWord::PolishType => TwinChange::PolishType,
                 other => {
                     Self::unsupported(problem, Feature::Twinning, &format!("{other:?}"));
                     continue;
