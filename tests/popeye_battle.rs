@@ -206,3 +206,25 @@ fn exact_set_play_is_popeyes() {
         assert!(ours.ends_with(tail), "{name}:\n{ours}");
     }
 }
+
+/// In reflex play a defender that can mate must, and Popeye lists those mates as its
+/// mate-in-one generator makes them (h8 to a1, as the attacker's ` ?!?` moves), not in its
+/// ordinary order: after 1...Bf5*e4 2.h5-h6 the rook's direct mates from f8 come before the
+/// knight's discovered ones from g3 (Popeye 4.104's text, read while this was written; a
+/// random r#3 of the comparison with Popeye in `tools/`-style runs).
+#[test]
+fn reflex_mates_of_the_defender_come_in_popeyes_mating_order() {
+    let input = "BeginProblem\nPieces White Ph5 Ke5 Qh4 Black Rf8 Rg6 Bf5 Sg3 Ke3 Bh2\n\
+                 Stipulation r#3\nOption Variation Try NoCastling a1h1a8h8\nEndProblem\n";
+    let options = RunOptions {
+        regression: true,
+        max_time: None,
+        hash_mb: None,
+    };
+    let ours = run(input, &options).text;
+    let popeye = "      1...Bf5*e4\n          2.h5-h6\n              2...Rf8-f5 #\n\
+                  \x20             2...Rf8-e8 #\n              2...Sg3-e2 #\n\
+                  \x20             2...Sg3-f1 #\n              2...Sg3-h1 #\n\
+                  \x20             2...Sg3-h5 #\n              2...Sg3-f5 #\n    but\n";
+    assert!(ours.contains(popeye), "{ours}");
+}

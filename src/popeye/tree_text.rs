@@ -331,7 +331,17 @@ impl<P: PopeyeGame> Visitor<P> for TreeWriter<'_> {
     }
 
     fn order_defences(&self, pos: &P, nodes: &mut [&DefenceNode<P::Move>]) {
-        nodes.sort_by_key(|n| pos.sibling_key(n.mv, Lister::Ordinary));
+        // In reflex play a defender that can mate must, and its list is those mates: Popeye
+        // makes them with its mate-in-one generator, as the attacker's ` ?!?` moves.
+        let reflex_mates = self.stipulation.play == PlayKind::Reflex
+            && self.stipulation.goal == Goal::Mate
+            && nodes.first().is_some_and(|n| self.reaches_goal(pos, n.mv));
+        let lister = if reflex_mates {
+            P::attack_lister(1)
+        } else {
+            Lister::Ordinary
+        };
+        nodes.sort_by_key(|n| pos.sibling_key(n.mv, lister));
     }
 }
 
