@@ -228,3 +228,35 @@ fn reflex_mates_of_the_defender_come_in_popeyes_mating_order() {
                   \x20             2...Sg3-h5 #\n              2...Sg3-f5 #\n    but\n";
     assert!(ours.contains(popeye), "{ours}");
 }
+
+/// Set play has no threat: Popeye lists every Black move that has a set continuation, even
+/// where White's shorter play from the diagram (here the mate in one 1.Rb8#, and the r#1
+/// 1.Kg8) would still work after it (Popeye 4.104's text, read while this was written).
+#[test]
+fn set_play_lists_every_black_move_with_a_set_continuation() {
+    let options = RunOptions {
+        regression: true,
+        max_time: None,
+        hash_mb: None,
+    };
+    for (pieces, stipulation, set_play) in [
+        (
+            "White Kg6 Qc1 Rb7 Black Kh8 Pa5 Pc6",
+            "#2",
+            "      1...a5-a4\n          2.Rb7-b8 #\n      1...c6-c5\n          2.Rb7-b8 #\n\
+             \x20     1...Kh8-g8\n          2.Rb7-b8 #\n\n   1.Qc1-h6 + !\n",
+        ),
+        (
+            "White Kf8 Sf3 Sd3 Black Kg6 Rc6 Sa4",
+            "r#2",
+            "      1...Sa4-b2\n          2.Kf8-g8\n              2...Rc6-c8 #\n\
+             \x20     1...Sa4-c3\n          2.Kf8-g8\n              2...Rc6-c8 #\n",
+        ),
+    ] {
+        let input = format!(
+            "BeginProblem\nPieces {pieces}\nStipulation {stipulation}\nOption SetPlay\nEndProblem\n"
+        );
+        let ours = run(&input, &options).text;
+        assert!(ours.contains(set_play), "{stipulation}:\n{ours}");
+    }
+}

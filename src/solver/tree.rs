@@ -187,7 +187,9 @@ impl<R: Rules, Q: Question> TreeBuilder<'_, '_, R, Q> {
                 },
             };
         }
-        let threat = if pos.is_check() || self.options.no_threat {
+        // Set play has no threat: Popeye lists every Black move with a set continuation, even
+        // where White's own shorter play from the diagram would still work after it.
+        let threat = if pos.is_check() || self.options.no_threat || listing == Listing::SetPlay {
             Threat::NotShown
         } else {
             self.threat(pos, budget)
