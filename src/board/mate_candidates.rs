@@ -105,6 +105,22 @@ impl Position {
         trier.found
     }
 
+    /// Every mate in one of the side to move, in generation order (the
+    /// [`Position::mate_candidates`] that mate), and how many moves were made to find them: a
+    /// check whose man the king takes is not made, as in [`Position::first_mate_in_one`].
+    pub fn mates_in_one(&self) -> (MoveList, u32) {
+        let ground = self.mate_ground();
+        let mut collector = MateCollector {
+            pos: self,
+            mates: MoveList::new(),
+            made: 0,
+        };
+        if ground.from_mask.any() {
+            self.generate_candidates(ground, &mut collector);
+        }
+        (collector.mates, collector.made)
+    }
+
     /// [`Flights::new`] the other way round: what each of our men covers, taken together, instead
     /// of the attackers of each square next to the king (one attack lookup a man instead of
     /// five a square; most mate-in-one tests fail, and this is where they start).
@@ -280,37 +296,35 @@ pub struct FirstMate {
     pub made: u32,
 }
 
-/// Makes each check it is given but `skip` until one mates. A check whose man the king may
-/// take (next to it, guarded by none of our other men once the king has left its square)
-/// does not mate and is not made.
+/// True when the defending king may take the man that made the check `m` (next to it,
+/// guarded by none of our other men once the king has left its square): such a check does
+/// not mate, and the mate-in-one tests do not make it.
+#[inline]
+fn king_takes(pos: &Position, m: Move) -> bool {
+    let us = pos.turn();
+    let king = pos.king(!us);
+    let (from, to) = (m.from(), m.to());
+    if m.kind() == MoveKind::EnPassant
+        || m.kind() == MoveKind::Castle
+        || !king_attacks(king).contains(to)
+    {
+        return false;
+    }
+    let occupied = pos.occupied().without(from).without(king).with(to);
+    pos.attackers_to(to, us, occupied).without(from).is_empty()
+}
+
+/// Makes each check it is given but `skip` (and those [`king_takes`]) until one mates.
 struct MateTrier<'a> {
     pos: &'a Position,
     skip: Move,
     found: FirstMate,
 }
 
-impl MateTrier<'_> {
-    #[inline]
-    fn king_takes(&self, m: Move) -> bool {
-        let pos = self.pos;
-        let us = pos.turn();
-        let king = pos.king(!us);
-        let (from, to) = (m.from(), m.to());
-        if m.kind() == MoveKind::EnPassant
-            || m.kind() == MoveKind::Castle
-            || !king_attacks(king).contains(to)
-        {
-            return false;
-        }
-        let occupied = pos.occupied().without(from).without(king).with(to);
-        pos.attackers_to(to, us, occupied).without(from).is_empty()
-    }
-}
-
 impl MoveSink for MateTrier<'_> {
     #[inline]
     fn push(&mut self, m: Move) {
-        if self.found.mate.is_some() || m == self.skip || self.king_takes(m) {
+        if self.found.mate.is_some() || m == self.skip || king_takes(self.pos, m) {
             return;
         }
         self.found.made += 1;
@@ -322,6 +336,26 @@ impl MoveSink for MateTrier<'_> {
     #[inline]
     fn is_satisfied(&self) -> bool {
         self.found.mate.is_some()
+    }
+}
+
+/// Makes each check it is given but those [`king_takes`], keeping the mates.
+struct MateCollector<'a> {
+    pos: &'a Position,
+    mates: MoveList,
+    made: u32,
+}
+
+impl MoveSink for MateCollector<'_> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        if king_takes(self.pos, m) {
+            return;
+        }
+        self.made += 1;
+        if !self.pos.after(m).has_legal_move() {
+            self.mates.push(m);
+        }
     }
 }
 
@@ -355,14 +389,18 @@ mod tests {
 
     /// `first_mate_in_one` against its definition: `first` when it mates, else the first
     /// mating candidate in order, with `first` the null move, the first mate and a move that
-    /// does not mate.
+    /// does not mate; and `mates_in_one`: every mating candidate, in order, found by making
+    /// at most the candidates.
     fn assert_first_mate_matches_definition(pos: &Position) {
-        let mates: Vec<Move> = pos
-            .mate_candidates()
+        let candidates = pos.mate_candidates();
+        let mates: Vec<Move> = candidates
             .iter()
             .copied()
             .filter(|&m| !pos.after(m).has_legal_move())
             .collect();
+        let (all, made) = pos.mates_in_one();
+        assert_eq!(all.as_slice(), &mates[..], "{pos:?}");
+        assert!(made as usize <= candidates.len(), "{pos:?}");
         let legal = pos.legal_moves();
         let mut firsts = vec![Move::default()];
         firsts.extend(mates.first().copied());

@@ -228,6 +228,16 @@ pub trait Rules: Clone + Send + Sync + 'static {
         list
     }
 
+    /// Every mate in one of the side to move, in generation order (the
+    /// [`Rules::mate_candidates`] that mate), and how many moves were made to find them.
+    #[inline]
+    fn mates_in_one(&self) -> (Moves<Self>, u32) {
+        let mut mates = self.mate_candidates();
+        let made = mates.len() as u32;
+        mates.retain(|m| !self.play(m).has_legal_move());
+        (mates, made)
+    }
+
     /// A mate in one of the side to move and how many moves were made to find it: `first`
     /// when it is a candidate and mates, else the first mating candidate of
     /// [`Rules::mate_candidates`] in their order.

@@ -155,6 +155,13 @@ impl Rules for Position {
         Position::mate_candidates(self)
     }
 
+    /// Without making the checks the king answers by taking the checker (see
+    /// `Position::mates_in_one`).
+    #[inline(always)]
+    fn mates_in_one(&self) -> (MoveList, u32) {
+        Position::mates_in_one(self)
+    }
+
     /// Without building the candidates' list (see `Position::first_mate_in_one`).
     #[inline(always)]
     fn first_mate_in_one(&self, first: Move) -> (Option<Move>, u32) {

@@ -93,7 +93,25 @@ pub struct TreeBuilder<'p, 'a, R: Rules = Position, Q: Question = DirectMate> {
     pub shown: ShownDefences,
 }
 
+/// Mates in one as leaves of the tree.
+type Mates<R> = Vec<AttackNode<<R as Rules>::Move>>;
+
+/// What [`TreeBuilder::after_defence`] learnt of one defence.
+struct AfterDefence<M> {
+    /// The attacker's shortest win (none: the defence refutes).
+    shortest: Option<u32>,
+    /// Every mate in one, when the shortest win is one move and they were listed on the way.
+    mates: Option<Vec<AttackNode<M>>>,
+    /// Whether the defence defeats the threat, when that was found on the way.
+    defeats_threat: Option<bool>,
+}
+
 impl<R: Rules, Q: Question> TreeBuilder<'_, '_, R, Q> {
+    /// A plain directmate (not `exact-`): the prover's mate in one is a mating check, which
+    /// the builder may find and list itself.
+    const PLAIN_MATE: bool =
+        matches!(Q::PLAY, BattlePlay::Direct) && matches!(Q::GOAL, BattleGoal::Mate) && !Q::EXACT;
+
     /// After the attacker's last move in self or reflex play, the defender's moves that reach
     /// the goal, each ending the play (no continuation); nothing for direct play.
     fn goal_defences(pos: &R) -> Vec<DefenceNode<R::Move>> {
@@ -236,7 +254,8 @@ impl<R: Rules, Q: Question> TreeBuilder<'_, '_, R, Q> {
                 }
                 continue;
             }
-            let Some(shortest) = self.prover.shortest_win(&after, budget) else {
+            let outcome = self.after_defence(&after, budget, &threat_moves, threat_length);
+            let Some(shortest) = outcome.shortest else {
                 if listing == Listing::PostKey {
                     defences.push(DefenceNode {
                         mv: b,
@@ -253,19 +272,78 @@ impl<R: Rules, Q: Question> TreeBuilder<'_, '_, R, Q> {
             };
             let rule = self.shown;
             let t = threat_length.unwrap_or(shortest);
+            let known = outcome.defeats_threat;
             let shown = rule(&facts, &mut || {
-                self.defeats_threat(&after, &threat_moves, t)
+                known.unwrap_or_else(|| self.defeats_threat(&after, &threat_moves, t))
             });
             if !shown {
                 continue;
             }
-            let continuations = self.continuations(&after, shortest);
+            let continuations = match outcome.mates {
+                Some(mates) => mates,
+                None => self.continuations(&after, shortest),
+            };
             defences.push(DefenceNode {
                 mv: b,
                 continuations,
             });
         }
         DefenderPlay { threat, defences }
+    }
+
+    /// The attacker's shortest win within `budget` after a defence (`after`, attacker to move),
+    /// and what was learnt on the way. In a plain directmate with a mate-in-one threat the
+    /// threat moves are tried first, as [`TreeBuilder::defeats_threat`] would: one that still
+    /// mates shows the shortest win is one move without a search for mates, and whether the
+    /// defence defeats the threat is then known.
+    fn after_defence(
+        &mut self,
+        after: &R,
+        budget: u32,
+        threat_moves: &[R::Move],
+        threat_length: Option<u32>,
+    ) -> AfterDefence<R::Move> {
+        let mut defeats_threat = None;
+        if Self::PLAIN_MATE && threat_length == Some(1) && !threat_moves.is_empty() {
+            let still_mating = threat_moves
+                .iter()
+                .filter(|&&w| after.is_legal(w) && self.prover.defender_loses(&after.play(w), 0))
+                .count();
+            if still_mating > 0 {
+                return AfterDefence {
+                    shortest: Some(1),
+                    mates: None,
+                    defeats_threat: Some(still_mating < threat_moves.len()),
+                };
+            }
+            defeats_threat = Some(true);
+        }
+        let (shortest, mates) = match self.shortest_with_mates(after, budget) {
+            Some((n, mates)) => (Some(n), mates),
+            None => (None, None),
+        };
+        AfterDefence {
+            shortest,
+            mates,
+            defeats_threat,
+        }
+    }
+
+    /// [`Prover::shortest_win`] with the attacker to move in `pos`, within `max`. In a plain
+    /// directmate the mates in one are listed first: when there are any, they are the shortest
+    /// wins' continuations too, found once (the prover would find the first mate, and
+    /// [`TreeBuilder::continuations`] list them all again).
+    fn shortest_with_mates(&mut self, pos: &R, max: u32) -> Option<(u32, Option<Mates<R>>)> {
+        if !Self::PLAIN_MATE || max == 0 {
+            return self.prover.shortest_win(pos, max).map(|n| (n, None));
+        }
+        let mates = self.mating_moves(pos);
+        if !mates.is_empty() {
+            return Some((1, Some(mates)));
+        }
+        (2..=max)
+            .find(|&n| self.prover.attacker_wins(pos, n))
+            .map(|n| (n, None))
     }
 
     /// The length a defence's variation is judged by: the attacker's shortest; under
@@ -302,24 +380,24 @@ impl<R: Rules, Q: Question> TreeBuilder<'_, '_, R, Q> {
 
     /// Every mate in one of the attacker in `pos`, in generation order, as leaves. Only a
     /// check mates, and only a check that covers the open flights: the mate-in-one candidates
-    /// ([`Rules::mate_candidates`]) are made, not every legal move (a mate-in-two's tree lists
+    /// are made ([`Rules::mates_in_one`]), not every legal move (a mate-in-two's tree lists
     /// these after every key, threat and variation).
-    fn mating_moves(&mut self, pos: &R) -> Vec<AttackNode<R::Move>> {
-        let candidates = pos.mate_candidates();
-        self.prover.count_nodes(candidates.len() as u32);
-        candidates
-            .iter()
-            .filter(|&&w| !self.prover.aborted() && !pos.play(w).has_legal_move())
-            .map(|&w| AttackNode::leaf(w, 1))
-            .collect()
+    fn mating_moves(&mut self, pos: &R) -> Mates<R> {
+        let (mates, made) = pos.mates_in_one();
+        self.prover.count_nodes(made);
+        if self.prover.aborted() {
+            return Vec::new();
+        }
+        mates.iter().map(|&w| AttackNode::leaf(w, 1)).collect()
     }
 
     /// The threat with Black to move in `pos`: White's shortest mates after a Black pass.
     fn threat(&mut self, pos: &R, budget: u32) -> Threat<R::Move> {
         let passed = pos.pass();
-        match self.prover.shortest_win(&passed, budget) {
+        match self.shortest_with_mates(&passed, budget) {
             None => Threat::Zugzwang,
-            Some(t) => Threat::Threats(self.continuations(&passed, t)),
+            Some((_, Some(mates))) => Threat::Threats(mates),
+            Some((t, None)) => Threat::Threats(self.continuations(&passed, t)),
         }
     }
 
@@ -343,7 +421,7 @@ mod tests {
     use crate::solver::{every_defence, TranspositionTable};
 
     /// The mates in one listed after a defence are the legal moves that mate, in generation
-    /// order, found by making only the mate-in-one candidates (one node each), not every
+    /// order, found by making at most the mate-in-one candidates (one node each), not every
     /// legal move.
     #[test]
     fn mates_in_one_are_listed_from_the_candidates_alone() {
@@ -380,7 +458,9 @@ mod tests {
             assert_eq!(listed, mates, "{fen}");
             let candidates = pos.mate_candidates().len() as u64;
             assert!(candidates < pos.legal_moves().len() as u64, "{fen}");
-            assert_eq!(prover.nodes(), candidates, "{fen}");
+            let made = u64::from(pos.mates_in_one().1);
+            assert!(made <= candidates, "{fen}");
+            assert_eq!(prover.nodes(), made, "{fen}");
         }
     }
 }
