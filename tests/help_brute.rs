@@ -412,3 +412,49 @@ fn the_preparation_hint_keeps_every_move_that_allows_a_stalemate() {
         "{narrowed} narrowed, {allowing} allowing"
     );
 }
+
+/// The mate preparation hint (`Hints::mate_preparations`, which lets `h#` skip moves of the
+/// last but one ply and `ser-h#` moves of the series' last) never leaves out a move after
+/// which the other side can mate at once: on random positions, every such move (shakmaty)
+/// is among the preparations.
+#[test]
+fn the_mate_preparation_hint_keeps_every_move_that_allows_a_mate() {
+    use mateproof::help::Hints;
+    let mut rng = Rng(0x3a7e_0000_5eed_0003);
+    let (mut allowing, mut narrowed, mut positions) = (0, 0, 0);
+    while positions < 30_000 {
+        let (men, black_to_move) = (2 + rng.below(9), rng.below(2) == 0);
+        let Some(fen) = random_fen(&mut rng, men, black_to_move) else {
+            continue;
+        };
+        positions += 1;
+        let chess = chess_of(&fen);
+        let pos = Position::from_fen(&fen, Validation::Lenient).unwrap();
+        let Some(kept) = pos.mate_preparations() else {
+            continue;
+        };
+        let kept: BTreeSet<String> = kept.iter().map(|m| m.to_string()).collect();
+        let expected: BTreeSet<String> = chess
+            .legal_moves()
+            .iter()
+            .filter(|m| {
+                let next = after(&chess, m);
+                next.legal_moves()
+                    .iter()
+                    .any(|r| after(&next, r).is_checkmate())
+            })
+            .map(uci)
+            .collect();
+        assert!(
+            expected.is_subset(&kept),
+            "{fen}: {expected:?} not all in {kept:?}"
+        );
+        narrowed += usize::from(kept.len() < chess.legal_moves().len());
+        allowing += usize::from(!expected.is_empty());
+    }
+    println!("{positions} positions, {narrowed} narrowed, {allowing} allowing a mate");
+    assert!(
+        narrowed > 5_000 && allowing > 1_000,
+        "{narrowed} narrowed, {allowing} allowing"
+    );
+}
