@@ -382,29 +382,13 @@ fn the_preparation_hint_keeps_every_move_that_allows_a_stalemate() {
             continue;
         }
         positions += 1;
-        let chess = chess_of(&fen);
         let pos = Position::from_fen(&fen, Validation::Lenient).unwrap();
         let Some(kept) = pos.stalemate_preparations() else {
             continue;
         };
-        let kept: BTreeSet<String> = kept.iter().map(|m| m.to_string()).collect();
-        let expected: BTreeSet<String> = chess
-            .legal_moves()
-            .iter()
-            .filter(|m| {
-                let next = after(&chess, m);
-                next.legal_moves()
-                    .iter()
-                    .any(|r| after(&next, r).is_stalemate())
-            })
-            .map(uci)
-            .collect();
-        assert!(
-            expected.is_subset(&kept),
-            "{fen}: {expected:?} not all in {kept:?}"
-        );
-        narrowed += usize::from(kept.len() < chess.legal_moves().len());
-        allowing += usize::from(!expected.is_empty());
+        let (narrows, allows) = keeps_every_preparation(&fen, &kept, Chess::is_stalemate);
+        narrowed += usize::from(narrows);
+        allowing += usize::from(allows);
     }
     println!("{positions} positions, {narrowed} narrowed, {allowing} allowing a stalemate");
     assert!(
@@ -428,33 +412,43 @@ fn the_mate_preparation_hint_keeps_every_move_that_allows_a_mate() {
             continue;
         };
         positions += 1;
-        let chess = chess_of(&fen);
         let pos = Position::from_fen(&fen, Validation::Lenient).unwrap();
         let Some(kept) = pos.mate_preparations() else {
             continue;
         };
-        let kept: BTreeSet<String> = kept.iter().map(|m| m.to_string()).collect();
-        let expected: BTreeSet<String> = chess
-            .legal_moves()
-            .iter()
-            .filter(|m| {
-                let next = after(&chess, m);
-                next.legal_moves()
-                    .iter()
-                    .any(|r| after(&next, r).is_checkmate())
-            })
-            .map(uci)
-            .collect();
-        assert!(
-            expected.is_subset(&kept),
-            "{fen}: {expected:?} not all in {kept:?}"
-        );
-        narrowed += usize::from(kept.len() < chess.legal_moves().len());
-        allowing += usize::from(!expected.is_empty());
+        let (narrows, allows) = keeps_every_preparation(&fen, &kept, Chess::is_checkmate);
+        narrowed += usize::from(narrows);
+        allowing += usize::from(allows);
     }
     println!("{positions} positions, {narrowed} narrowed, {allowing} allowing a mate");
     assert!(
         narrowed > 5_000 && allowing > 1_000,
         "{narrowed} narrowed, {allowing} allowing"
     );
+}
+
+/// Asserts that the preparations `kept` in `fen` hold every move after which the other side
+/// reaches the goal (`reached`: the side then to move suffers it) at once (shakmaty); says
+/// whether they are fewer than the legal moves, and whether some move allows the goal.
+fn keeps_every_preparation(
+    fen: &str,
+    kept: &mateproof::board::MoveList,
+    reached: impl Fn(&Chess) -> bool,
+) -> (bool, bool) {
+    let chess = chess_of(fen);
+    let kept: BTreeSet<String> = kept.iter().map(|m| m.to_string()).collect();
+    let expected: BTreeSet<String> = chess
+        .legal_moves()
+        .iter()
+        .filter(|m| {
+            let next = after(&chess, m);
+            next.legal_moves().iter().any(|r| reached(&after(&next, r)))
+        })
+        .map(uci)
+        .collect();
+    assert!(
+        expected.is_subset(&kept),
+        "{fen}: {expected:?} not all in {kept:?}"
+    );
+    (kept.len() < chess.legal_moves().len(), !expected.is_empty())
 }

@@ -59,28 +59,19 @@ impl Verifier<'_> {
         // After the move: the mover's moves left, and the other side's.
         let left = ((remaining - 1) / 2, (remaining - 1).div_ceil(2));
         let probed = (remaining > 2).then_some(remaining - 1);
-        let mut children = self.fitting(pos, men, &moves, left, |next| next.key(), probed);
-        let mut found = false;
-        for (m, next, next_men) in children.drain(..) {
-            self.path.push(m);
-            if last {
-                found |= self.goal_line(&next);
-            } else {
-                found |= self.help(&next, &next_men, remaining - 1);
-            }
-            self.path.pop();
-            if self.halted {
-                break;
-            }
-        }
-        self.children.push(children);
-        if self.halted {
-            return found;
-        }
-        if !found && !last {
-            self.dead.insert(key, remaining);
-        }
-        found
+        let children = self.fitting(pos, men, &moves, left, |next| next.key(), probed);
+        self.search_children(
+            children,
+            (key, remaining),
+            !last,
+            |verifier, next, next_men| {
+                if last {
+                    verifier.goal_line(next)
+                } else {
+                    verifier.help(next, next_men, remaining - 1)
+                }
+            },
+        )
     }
 
     /// `ser-h#`: lines of exactly `remaining` series moves from `pos` (the series side to
@@ -105,27 +96,47 @@ impl Verifier<'_> {
         };
         let probed = (!last).then_some(remaining - 1);
         let left = (remaining - 1, 1);
-        let mut children = self.fitting(pos, men, &moves, left, |next| next.pass().key(), probed);
+        let children = self.fitting(pos, men, &moves, left, |next| next.pass().key(), probed);
+        self.search_children(
+            children,
+            (key, remaining),
+            true,
+            |verifier, next, next_men| {
+                if last {
+                    verifier.mating_replies(next)
+                } else if next.is_check() {
+                    false
+                } else {
+                    verifier.path.push(Move::default());
+                    let found = verifier.series(&next.pass(), next_men, remaining - 1);
+                    verifier.path.pop();
+                    found
+                }
+            },
+        )
+    }
+
+    /// Searches each child with `step` (its move on the path), gives the spare list back,
+    /// and where `remember` and no child led to lines, remembers the node (`key`) as a dead
+    /// end at `remaining`.
+    fn search_children(
+        &mut self,
+        mut children: Vec<(Move, Position, Men)>,
+        (key, remaining): (u64, u32),
+        remember: bool,
+        mut step: impl FnMut(&mut Self, &Position, &Men) -> bool,
+    ) -> bool {
         let mut found = false;
         for (m, next, next_men) in children.drain(..) {
             self.path.push(m);
-            if last {
-                found |= self.mating_replies(&next);
-            } else if !next.is_check() {
-                self.path.push(Move::default());
-                found |= self.series(&next.pass(), &next_men, remaining - 1);
-                self.path.pop();
-            }
+            found |= step(self, &next, &next_men);
             self.path.pop();
             if self.halted {
                 break;
             }
         }
         self.children.push(children);
-        if self.halted {
-            return found;
-        }
-        if !found {
+        if remember && !found && !self.halted {
             self.dead.insert(key, remaining);
         }
         found
