@@ -1,6 +1,8 @@
 //! The search for help and series lines, generic over [`Rules`]: a depth-first enumeration of
 //! every line of exactly the length asked, lengths shortest first, with a table of dead ends
-//! ([`super::table`]) and, where the goal is mate, only the checks that may mate for the mating move.
+//! ([`super::table`]) and, where the goal is mate, only the checks that may mate for the mating move
+//! and only the moves after which a mate may follow right before it
+//! ([`super::mate_preparations`]).
 
 use super::hints::{Hints, MovesLeft};
 use super::table::DeadEnds;
