@@ -382,33 +382,73 @@ fn the_preparation_hint_keeps_every_move_that_allows_a_stalemate() {
             continue;
         }
         positions += 1;
-        let chess = chess_of(&fen);
         let pos = Position::from_fen(&fen, Validation::Lenient).unwrap();
         let Some(kept) = pos.stalemate_preparations() else {
             continue;
         };
-        let kept: BTreeSet<String> = kept.iter().map(|m| m.to_string()).collect();
-        let expected: BTreeSet<String> = chess
-            .legal_moves()
-            .iter()
-            .filter(|m| {
-                let next = after(&chess, m);
-                next.legal_moves()
-                    .iter()
-                    .any(|r| after(&next, r).is_stalemate())
-            })
-            .map(uci)
-            .collect();
-        assert!(
-            expected.is_subset(&kept),
-            "{fen}: {expected:?} not all in {kept:?}"
-        );
-        narrowed += usize::from(kept.len() < chess.legal_moves().len());
-        allowing += usize::from(!expected.is_empty());
+        let (narrows, allows) = keeps_every_preparation(&fen, &kept, Chess::is_stalemate);
+        narrowed += usize::from(narrows);
+        allowing += usize::from(allows);
     }
     println!("{positions} positions, {narrowed} narrowed, {allowing} allowing a stalemate");
     assert!(
         narrowed > 30_000 && allowing > 100,
         "{narrowed} narrowed, {allowing} allowing"
     );
+}
+
+/// The mate preparation hint (`Hints::mate_preparations`, which lets `h#` skip moves of the
+/// last but one ply and `ser-h#` moves of the series' last) never leaves out a move after
+/// which the other side can mate at once: on random positions, every such move (shakmaty)
+/// is among the preparations.
+#[test]
+fn the_mate_preparation_hint_keeps_every_move_that_allows_a_mate() {
+    use mateproof::help::Hints;
+    let mut rng = Rng(0x3a7e_0000_5eed_0003);
+    let (mut allowing, mut narrowed, mut positions) = (0, 0, 0);
+    while positions < 30_000 {
+        let (men, black_to_move) = (2 + rng.below(9), rng.below(2) == 0);
+        let Some(fen) = random_fen(&mut rng, men, black_to_move) else {
+            continue;
+        };
+        positions += 1;
+        let pos = Position::from_fen(&fen, Validation::Lenient).unwrap();
+        let Some(kept) = pos.mate_preparations() else {
+            continue;
+        };
+        let (narrows, allows) = keeps_every_preparation(&fen, &kept, Chess::is_checkmate);
+        narrowed += usize::from(narrows);
+        allowing += usize::from(allows);
+    }
+    println!("{positions} positions, {narrowed} narrowed, {allowing} allowing a mate");
+    assert!(
+        narrowed > 5_000 && allowing > 1_000,
+        "{narrowed} narrowed, {allowing} allowing"
+    );
+}
+
+/// Asserts that the preparations `kept` in `fen` hold every move after which the other side
+/// reaches the goal (`reached`: the side then to move suffers it) at once (shakmaty); says
+/// whether they are fewer than the legal moves, and whether some move allows the goal.
+fn keeps_every_preparation(
+    fen: &str,
+    kept: &mateproof::board::MoveList,
+    reached: impl Fn(&Chess) -> bool,
+) -> (bool, bool) {
+    let chess = chess_of(fen);
+    let kept: BTreeSet<String> = kept.iter().map(|m| m.to_string()).collect();
+    let expected: BTreeSet<String> = chess
+        .legal_moves()
+        .iter()
+        .filter(|m| {
+            let next = after(&chess, m);
+            next.legal_moves().iter().any(|r| reached(&after(&next, r)))
+        })
+        .map(uci)
+        .collect();
+    assert!(
+        expected.is_subset(&kept),
+        "{fen}: {expected:?} not all in {kept:?}"
+    );
+    (kept.len() < chess.legal_moves().len(), !expected.is_empty())
 }

@@ -1,8 +1,8 @@
 //! The intelligent mode of help play (`Intelligent`: the final positions first, then the
 //! lines to them) against the plain help search, which help_brute checks against a brute
-//! force: on random positions with few men, for `h#2`, `h#2.5` and `h#3`, and for `h=4` and
-//! `h=4.5` (the mode drafts stalemates from eight half-moves on), the same lines in the same
-//! order. A position where the mode does not answer (castling rights, too many
+//! force: on random positions with few men, for `h#2`, `h#2.5` and `h#3`, for `h=4` and
+//! `h=4.5` (the mode drafts stalemates from eight half-moves on), and for `ser-h#2` to
+//! `ser-h#4`, the same lines in the same order. A position where the mode does not answer (castling rights, too many
 //! targets) is no test, so the draws have none and the test counts the positions answered.
 
 use mateproof::board::{Position, Validation};
@@ -119,6 +119,24 @@ fn intelligent_help_stalemates_equal_the_plain_search() {
         black_counts: 2..5,
         kinds: &[("h=4", true, 24), ("h=4.5", false, 8)],
         fewest_with_lines: 6,
+    });
+}
+
+#[test]
+fn intelligent_series_help_mates_equal_the_plain_search() {
+    // `ser-h#`, answered with few men of the mating side: White one or two men to mate with;
+    // Black, whose series it is, men that block, capture and promote.
+    compare_on_random_positions(&Draw {
+        seed: 0x1e7e_111e_0000_0003,
+        white: &['Q', 'Q', 'R', 'R', 'B', 'N', 'P'],
+        black: &['q', 'r', 'b', 'n', 'p', 'p', 'p'],
+        black_counts: 2..6,
+        kinds: &[
+            ("ser-h#2", true, 120),
+            ("ser-h#3", true, 60),
+            ("ser-h#4", true, 25),
+        ],
+        fewest_with_lines: 8,
     });
 }
 

@@ -186,7 +186,7 @@ fn real_rows() -> Option<Vec<Row>> {
 }
 
 /// True for the real problems the default test run solves: help play of at most five
-/// half-moves, or six with at most ten men, and series play of at most seven moves; the
+/// half-moves, or six with at most ten men, and series play of at most nine moves; the
 /// others (Popeye needs its `Intelligent` mode for them) run under `--ignored`.
 fn is_quick(row: &Row) -> bool {
     let Some(first) = row.stipulation.split('|').next() else {
@@ -198,7 +198,7 @@ fn is_quick(row: &Row) -> bool {
     let max = stipulation.length.max;
     match stipulation.play {
         PlayKind::Help => max <= 5 || (max <= 6 && row.men <= 10),
-        PlayKind::Series(_) => max <= 7,
+        PlayKind::Series(_) => max <= 9,
         _ => true,
     }
 }

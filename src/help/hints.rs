@@ -33,6 +33,12 @@ pub trait Hints: Rules {
         None
     }
 
+    /// The only moves of the side to move after which the other side may mate it at once
+    /// (`None`: any move may). Every such move is among them.
+    fn mate_preparations(&self) -> Option<Moves<Self>> {
+        None
+    }
+
     /// True when no line in which each side makes the moves `left` gives it can end in
     /// `goal` for the sufferer, whatever both sides play (`false`: it may).
     fn goal_out_of_reach(&self, _goal: Goal, _left: MovesLeft) -> bool {
@@ -137,6 +143,11 @@ impl Hints for Position {
                     .is_none_or(|units| self.may_be_stalemated_after(units, m))
         });
         Some(moves)
+    }
+
+    /// The quiet moves' argument ([`super::mate_preparations`]).
+    fn mate_preparations(&self) -> Option<Moves<Self>> {
+        super::mate_preparations::mate_preparations(self)
     }
 
     /// The moves-left argument ([`super::goal_reach`]).

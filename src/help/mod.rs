@@ -19,6 +19,7 @@
 mod goal_reach;
 mod hints;
 mod intelligent;
+mod mate_preparations;
 mod search;
 mod stalemate_men;
 mod table;

@@ -1,6 +1,8 @@
 //! The search for help and series lines, generic over [`Rules`]: a depth-first enumeration of
 //! every line of exactly the length asked, lengths shortest first, with a table of dead ends
-//! ([`super::table`]) and, where the goal is mate, only the checks that may mate for the mating move.
+//! ([`super::table`]) and, where the goal is mate, only the checks that may mate for the mating move
+//! and only the moves after which a mate may follow right before it
+//! ([`super::mate_preparations`]).
 
 use super::hints::{Hints, MovesLeft};
 use super::table::DeadEnds;
@@ -265,10 +267,12 @@ impl<R: Hints> Search<'_, R> {
         }
     }
 
-    /// The moves that may come right before the other side's goal move: where that move
-    /// stalemates, only the rules' preparations ([`Hints`]).
+    /// The moves that may come right before the other side's goal move: only the rules'
+    /// preparations of a mate or a stalemate ([`Hints`]).
     fn preparing_moves(&self, pos: &R) -> crate::rules::Moves<R> {
         match self.plan.goal {
+            // A pass never mates: the other side's last move is a move.
+            Goal::Mate => pos.mate_preparations().unwrap_or_else(|| pos.legal_moves()),
             // Under `NullMoves` the other side's last move may be a pass.
             Goal::Stalemate if !self.plan.null_moves => pos
                 .stalemate_preparations()

@@ -9,9 +9,14 @@
 //! targets is found once; the lines are then put in the order the plain search
 //! ([`super::search_lines`]) finds them, so the output does not depend on the mode.
 //!
-//! It answers for orthodox help mates and stalemates without castling rights, `NullMoves` and
-//! `MaxSolutions` (which stops at the first lines in the plain order); other play goes to
-//! the plain search, and so do the lengths where the targets would cost more than they save.
+//! `ser-h#` is a help mate whose mating side makes one move and the series side all the
+//! others, in a row: the same targets serve (the argument is about the final position and
+//! each side's count of moves only), searched by the series rules ([`verify`]).
+//!
+//! It answers for orthodox help mates and stalemates, and `ser-h#` with few men on the mating
+//! side, without castling rights, `NullMoves` and `MaxSolutions` (which stops at the first
+//! lines in the plain order); other play goes to the plain search, and so do the lengths
+//! where the targets would cost more than they save.
 
 mod men;
 mod sketch;
@@ -20,11 +25,12 @@ mod targets;
 mod verify;
 
 use super::hints::Hints;
-use super::search::{default_table_mb, search_lines, Found, Limits, Plan};
+use super::search::{default_table_mb, search_lines, End, Found, Limits, Plan};
 use super::table::DeadEnds;
 use crate::board::{Move, Position};
 use crate::kernel::SearchControl;
 use crate::problem::Goal;
+use crate::rules::Rules;
 use men::Men;
 use stalemate::stalemate_targets;
 use std::collections::HashSet;
@@ -52,6 +58,12 @@ fn most_targets(plies: u32) -> usize {
     }
 }
 
+/// The most men of the mating side for which the mode answers `ser-h#`: with few of them
+/// the mate's targets are few and need the series side's men on many squares (intell_092,
+/// ser-h#9 with 2+9 men; regressions 4.47–4.49 #14, ser-h#8 with 2+8), while with many
+/// the targets' searches together took longer than the plain search (intell_093, 7+7).
+const MOST_SERIES_MATERS: usize = 3;
+
 /// Stalemates are drawn from this many half-moves on, with at most so many targets. Measured
 /// on the help stalemates of `popeye/real`: in three moves a side (h=3) the plain search
 /// took 0.01–0.3 s, the drawings alone 0.4–1.7 s (hpint_008, 012, 013, 044); from four on
@@ -72,7 +84,7 @@ pub(super) fn lines(
     control: &SearchControl,
 ) -> Option<Found<Move>> {
     let answers = matches!(plan.goal, Goal::Mate | Goal::Stalemate)
-        && !plan.series
+        && (!plan.series || series_answered(pos, plan))
         && !plan.null_moves
         && limits.max_lines.is_none()
         && pos.castling().is_empty()
@@ -92,7 +104,7 @@ pub(super) fn lines(
     let mut stopped_on_short = false;
     for &plies in &plan.lengths {
         let (lines, length_nodes, complete) =
-            match length_by_targets(pos, &men, plan.goal, plies, &mut dead, control) {
+            match length_by_targets(pos, &men, plan, plies, &mut dead, control) {
                 Some(by_targets) => by_targets,
                 None => {
                     // The plain search answers this length; its lines come in its own order.
@@ -125,22 +137,43 @@ pub(super) fn lines(
     })
 }
 
-/// The lines of exactly `plies` half-moves found through the targets, in the plain search's
-/// order, the nodes searched and whether the search went to its end; `None` where the length
-/// has too many targets.
+/// True where the mode answers series play: `ser-h#` with the mating side's men few (see
+/// [`MOST_SERIES_MATERS`]).
+fn series_answered(pos: &Position, plan: &Plan) -> bool {
+    plan.end == End::HelpReply
+        && plan.goal == Goal::Mate
+        && (pos.by_color(!pos.turn()).count() as usize) <= MOST_SERIES_MATERS
+}
+
+/// The lines of exactly `plies` half-moves (in series play: series moves) found through the
+/// targets, in the plain search's order, the nodes searched and whether the search went to
+/// its end; `None` where the length has too many targets.
 fn length_by_targets(
     pos: &Position,
     men: &Men,
-    goal: Goal,
+    plan: &Plan,
     plies: u32,
     dead: &mut DeadEnds,
     control: &SearchControl,
 ) -> Option<(Vec<Vec<Move>>, u64, bool)> {
+    let (goal, series) = (plan.goal, plan.series);
     let mover = pos.turn();
-    let budget = Budget {
-        mater: if plies % 2 == 1 { mover } else { !mover },
-        mater_moves: plies.div_ceil(2),
-        mated_moves: plies / 2,
+    let budget = if series {
+        // `ser-h#`: the series side makes `plies` moves, then the other side mates.
+        if plies == 0 {
+            return None;
+        }
+        Budget {
+            mater: !mover,
+            mater_moves: 1,
+            mated_moves: plies,
+        }
+    } else {
+        Budget {
+            mater: if plies % 2 == 1 { mover } else { !mover },
+            mater_moves: plies.div_ceil(2),
+            mated_moves: plies / 2,
+        }
     };
     let targets = if goal == Goal::Mate {
         Some(mate_targets(men, budget)).filter(|targets| targets.len() <= most_targets(plies))
@@ -166,11 +199,19 @@ fn length_by_targets(
             continue;
         };
         let placed = placed.with_doomed(target.doomed);
-        if !fits_at_start(&placed, mover, plies) {
+        if !fits_at_start(
+            &placed,
+            mover,
+            (budget.moves_of(mover), budget.moves_of(!mover)),
+        ) {
             continue;
         }
         verifier.salt = salt(&target);
-        verifier.help(pos, &placed, plies);
+        if series {
+            verifier.series(pos, &placed, plies);
+        } else {
+            verifier.help(pos, &placed, plies);
+        }
         if verifier.halted {
             break;
         }
@@ -189,11 +230,16 @@ fn salt(target: &targets::Target) -> u64 {
 }
 
 /// Where the plain search meets `line`: per move, its place among the moves that search
-/// tries there (the candidates of the goal for the last move, every legal move before).
+/// tries there (the candidates of the goal for the last move, every legal move before —
+/// the mate's preparations keep their order; a series' passes have no place of their own).
 fn plain_order(pos: &Position, goal: Goal, line: &[Move]) -> Vec<usize> {
     let mut pos = *pos;
     let mut order = Vec::with_capacity(line.len());
     for (i, &m) in line.iter().enumerate() {
+        if m.is_null() {
+            pos = pos.pass();
+            continue;
+        }
         let moves = match (i + 1 == line.len(), goal) {
             (true, Goal::Mate) => pos.mate_candidates(),
             (true, _) => pos

@@ -1,6 +1,7 @@
 //! The search of one target: every help line of exactly the length asked that ends in the
-//! goal (mate or stalemate) with the target's men on their places. It is the plain help
-//! search with one more test after each move, made in constant time: the moves each side's
+//! goal (mate or stalemate), or every `ser-h#` series of exactly the length asked followed by
+//! the other side's mate, with the target's men on their places. It is the plain help or
+//! series search with one more test after each move, made in constant time: the moves each side's
 //! placed men still need ([`Men`]) and the captures of the men the target wants taken fit in
 //! the moves that side has left, and no placed man was taken. Dead ends go
 //! to the help search's table under the position's key mixed with the target's, so one table
@@ -12,6 +13,7 @@ use crate::help::hints::Hints;
 use crate::help::table::DeadEnds;
 use crate::kernel::SearchControl;
 use crate::problem::Goal;
+use crate::rules::Rules;
 use std::collections::HashSet;
 
 /// One target's search, writing into the lines shared by every target.
@@ -31,8 +33,8 @@ pub(super) struct Verifier<'a> {
 }
 
 impl Verifier<'_> {
-    /// Lines of exactly `remaining` half-moves from `pos`, whose men are `men`.
-    pub(super) fn help(&mut self, pos: &Position, men: &Men, remaining: u32) -> bool {
+    /// Counts a node and polls the limits now and then; false once they stop the search.
+    fn visit(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes.is_multiple_of(1024) {
             self.control.add_nodes(1024);
@@ -40,7 +42,12 @@ impl Verifier<'_> {
                 self.halted = true;
             }
         }
-        if self.halted {
+        !self.halted
+    }
+
+    /// Lines of exactly `remaining` half-moves from `pos`, whose men are `men`.
+    pub(super) fn help(&mut self, pos: &Position, men: &Men, remaining: u32) -> bool {
+        if !self.visit() {
             return false;
         }
         let key = pos.key() ^ self.salt;
@@ -48,15 +55,112 @@ impl Verifier<'_> {
         if !last && self.dead.contains(key, remaining) {
             return false;
         }
-        let mover = pos.turn();
         let moves = self.moves(pos, remaining);
         // After the move: the mover's moves left, and the other side's.
-        let (mover_left, other_left) = ((remaining - 1) / 2, (remaining - 1).div_ceil(2));
+        let left = ((remaining - 1) / 2, (remaining - 1).div_ceil(2));
+        let probed = (remaining > 2).then_some(remaining - 1);
+        let children = self.fitting(pos, men, &moves, left, |next| next.key(), probed);
+        self.search_children(
+            children,
+            (key, remaining),
+            !last,
+            |verifier, next, next_men| {
+                if last {
+                    verifier.goal_line(next)
+                } else {
+                    verifier.help(next, next_men, remaining - 1)
+                }
+            },
+        )
+    }
+
+    /// `ser-h#`: lines of exactly `remaining` series moves from `pos` (the series side to
+    /// move), each followed by the other side's mating move, under the plain series search's
+    /// rules ([`crate::help::search_lines`]): no series move but the last may give check (the
+    /// passing side would stand in check), and the series goes on past a position where the
+    /// other side could already mate. After each series move the series side has the moves
+    /// left to it, the other side its one mating move.
+    pub(super) fn series(&mut self, pos: &Position, men: &Men, remaining: u32) -> bool {
+        if !self.visit() {
+            return false;
+        }
+        let key = pos.key() ^ self.salt;
+        if self.dead.contains(key, remaining) {
+            return false;
+        }
+        let last = remaining == 1;
+        let moves = if last {
+            pos.mate_preparations().unwrap_or_else(|| pos.legal_moves())
+        } else {
+            pos.legal_moves()
+        };
+        let probed = (!last).then_some(remaining - 1);
+        let left = (remaining - 1, 1);
+        let children = self.fitting(pos, men, &moves, left, |next| next.pass().key(), probed);
+        self.search_children(
+            children,
+            (key, remaining),
+            true,
+            |verifier, next, next_men| {
+                if last {
+                    verifier.mating_replies(next)
+                } else if next.is_check() {
+                    false
+                } else {
+                    verifier.path.push(Move::default());
+                    let found = verifier.series(&next.pass(), next_men, remaining - 1);
+                    verifier.path.pop();
+                    found
+                }
+            },
+        )
+    }
+
+    /// Searches each child with `step` (its move on the path), gives the spare list back,
+    /// and where `remember` and no child led to lines, remembers the node (`key`) as a dead
+    /// end at `remaining`.
+    fn search_children(
+        &mut self,
+        mut children: Vec<(Move, Position, Men)>,
+        (key, remaining): (u64, u32),
+        remember: bool,
+        mut step: impl FnMut(&mut Self, &Position, &Men) -> bool,
+    ) -> bool {
+        let mut found = false;
+        for (m, next, next_men) in children.drain(..) {
+            self.path.push(m);
+            found |= step(self, &next, &next_men);
+            self.path.pop();
+            if self.halted {
+                break;
+            }
+        }
+        self.children.push(children);
+        if remember && !found && !self.halted {
+            self.dead.insert(key, remaining);
+        }
+        found
+    }
+
+    /// The moves of `moves` after which the placed men still fit the moves each side has
+    /// left (`left`: the mover's, then the other side's), each with the position and the men
+    /// after it, in a spare list. The children are made before the first is searched and,
+    /// where `probed` names the remaining length there, the table bucket of each child's
+    /// `key` is prefetched, so the probes rarely wait for memory.
+    fn fitting(
+        &mut self,
+        pos: &Position,
+        men: &Men,
+        moves: &[Move],
+        (mover_left, other_left): (u32, u32),
+        key: impl Fn(&Position) -> u64,
+        probed: Option<u32>,
+    ) -> Vec<(Move, Position, Men)> {
+        let mover = pos.turn();
         let fits = |men: &Men| {
             men.need(mover).max(men.captures_needed(mover)) <= mover_left
                 && men.need(!mover).max(men.captures_needed(!mover)) <= other_left
         };
-        let mut found = false;
         // The bound without the blocks first, read without copying the men.
         let quick_fits = |m: Move| {
             men.need_after(m, mover)
@@ -65,11 +169,9 @@ impl Verifier<'_> {
                     .need_after(m, !mover)
                     .is_some_and(|(need, captures)| need.max(captures) <= other_left)
         };
-        // The children are made before the first is searched and their table buckets
-        // prefetched, so their probes rarely wait for memory.
         let mut children = self.children.pop().unwrap_or_default();
         children.clear();
-        for &m in moves.iter() {
+        for &m in moves {
             if !quick_fits(m) {
                 continue;
             }
@@ -80,32 +182,31 @@ impl Verifier<'_> {
                 continue;
             }
             let next = pos.after(m);
-            if remaining > 2 {
-                self.dead.prefetch(next.key() ^ self.salt, remaining - 1);
+            if let Some(remaining) = probed {
+                self.dead.prefetch(key(&next) ^ self.salt, remaining);
             }
             children.push((m, next, next_men));
         }
-        for (m, next, next_men) in children.drain(..) {
+        children
+    }
+
+    /// Records the line if the side to move in `pos` suffers the goal.
+    fn goal_line(&mut self, pos: &Position) -> bool {
+        let hit = pos.is_check() == (self.goal == Goal::Mate) && !pos.has_legal_move();
+        if hit {
+            self.lines.insert(self.path.clone());
+        }
+        hit
+    }
+
+    /// After a `ser-h#` series (`pos`: the other side to move): records a line for each of
+    /// its moves that mates.
+    fn mating_replies(&mut self, pos: &Position) -> bool {
+        let mut found = false;
+        for &m in pos.mate_candidates().iter() {
             self.path.push(m);
-            if last {
-                if next.is_check() == (self.goal == Goal::Mate) && !next.has_legal_move() {
-                    self.lines.insert(self.path.clone());
-                    found = true;
-                }
-            } else {
-                found |= self.help(&next, &next_men, remaining - 1);
-            }
+            found |= self.goal_line(&pos.after(m));
             self.path.pop();
-            if self.halted {
-                break;
-            }
-        }
-        self.children.push(children);
-        if self.halted {
-            return found;
-        }
-        if !found && !last {
-            self.dead.insert(key, remaining);
         }
         found
     }
@@ -128,9 +229,9 @@ impl Verifier<'_> {
     }
 }
 
-/// True when `men`'s placed men fit the moves each side has in a line of `plies` half-moves
-/// with `mover` to move.
-pub(super) fn fits_at_start(men: &Men, mover: Color, plies: u32) -> bool {
-    men.need(mover).max(men.captures_needed(mover)) <= plies.div_ceil(2)
-        && men.need(!mover).max(men.captures_needed(!mover)) <= plies / 2
+/// True when `men`'s placed men fit the moves each side makes in the line: `mover` (to move
+/// at the start) its `moves.0`, the other side its `moves.1`.
+pub(super) fn fits_at_start(men: &Men, mover: Color, moves: (u32, u32)) -> bool {
+    men.need(mover).max(men.captures_needed(mover)) <= moves.0
+        && men.need(!mover).max(men.captures_needed(!mover)) <= moves.1
 }
