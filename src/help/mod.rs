@@ -13,7 +13,8 @@
 //! side mates, while `ser-=` and `ser-h#` go on past a stalemate or a possible mate, as Popeye's
 //! do. Under `Duplex` the play is solved a second time with the other side
 //! starting, under `HalfDuplex` only so; `SetPlay` first solves the play with one half-move
-//! less, the other side starting. Under `NullMoves` either side of help play may pass instead of
+//! less, the other side starting, in each half (the duplex half's set play starts with the
+//! diagram's side). Under `NullMoves` either side of help play may pass instead of
 //! moving (Popeye's `...`), never twice in a row and never in check.
 
 mod goal_reach;
@@ -52,19 +53,26 @@ pub enum Part {
     Play,
     /// `Duplex`/`HalfDuplex`: the play with the other side starting.
     Duplex,
+    /// `SetPlay` of the duplex half: one half-move less, the diagram's side starting.
+    DuplexSetPlay,
 }
 
 /// The parts a problem's options ask for, in Popeye's order.
 pub fn parts<P>(problem: &Problem<P>) -> Vec<Part> {
     let options = &problem.options;
+    let set_play = options.set_play && set_play_plan(&problem.stipulation).is_some();
     let mut parts = Vec::new();
-    if options.set_play && set_play_plan(&problem.stipulation).is_some() {
-        parts.push(Part::SetPlay);
-    }
     if !options.half_duplex {
+        if set_play {
+            parts.push(Part::SetPlay);
+        }
         parts.push(Part::Play);
     }
+    // The duplex half is a problem of its own, with its own set play.
     if options.duplex || options.half_duplex {
+        if set_play {
+            parts.push(Part::DuplexSetPlay);
+        }
         parts.push(Part::Duplex);
     }
     parts
@@ -80,7 +88,7 @@ fn set_play_plan(stipulation: &Stipulation) -> Option<Plan> {
 /// The plan of one part of a help or series problem.
 fn part_plan<P>(problem: &Problem<P>, part: Part) -> Option<Plan> {
     let plan = match part {
-        Part::SetPlay => set_play_plan(&problem.stipulation),
+        Part::SetPlay | Part::DuplexSetPlay => set_play_plan(&problem.stipulation),
         Part::Play | Part::Duplex => Plan::of(&problem.stipulation),
     }?;
     Some(Plan {
@@ -116,7 +124,7 @@ pub fn solve<R: Hints>(
     }
     let plan = part_plan(problem, part).ok_or(HelpError::Unsupported(stipulation))?;
     let position = match part {
-        Part::Play => problem.position.clone(),
+        Part::Play | Part::DuplexSetPlay => problem.position.clone(),
         Part::SetPlay | Part::Duplex => problem.position.pass(),
     };
     let limits = search::Limits {

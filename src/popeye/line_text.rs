@@ -1,9 +1,10 @@
 //! Writes help and series play as Popeye prints it: one solution a line, shortest first, in
 //! Popeye's order (each move's siblings ranked by [`super::order`], the mating move by the
 //! mate generator's order), e.g. `  1.Kf5-g5 Sh5-f6   2.Kg5-h4 Qe6-g4 #`; a line with an odd
-//! number of half-moves (`h#N.5`, set play) starts `  1...`; in series play each series move
-//! is numbered and the other side's closing move follows after one space. Check marks ` +`
-//! on the way, the goal's mark (` #`, ` =`) on the last move.
+//! number of half-moves (`h#N.5`, set play of `h#N`) starts `  1...`, set play of `h#N.5`
+//! `  1...  ...  2.`; in series play each series move is numbered and the other side's
+//! closing move follows after one space. Check marks ` +` on the way, the goal's mark (` #`,
+//! ` =`) on the last move.
 //!
 //! It walks the lines with [`crate::solution::walk::walk_lines`]; it never searches.
 
@@ -26,6 +27,10 @@ pub struct LineStyle {
     /// Which of Popeye's generators lists the last move: the mate generator where the goal
     /// is mate and the move is chosen (not `ser-s#`'s forced reply).
     pub last: Lister,
+    /// Set play of a play with an odd number of half-moves (`h#N.5`): its lines lack the
+    /// first half-move, written `...` after `1...`, and go on in the full play's numbers:
+    /// `  1...  ...  2.Kb5-a6 Qd1-a4 #`.
+    pub skipped_first: bool,
 }
 
 impl LineStyle {
@@ -54,6 +59,16 @@ impl LineStyle {
             series,
             reply,
             last,
+            skipped_first: false,
+        }
+    }
+
+    /// The style of set play whose full play has `full_plies` half-moves: an odd number
+    /// skips the first ([`LineStyle::skipped_first`]).
+    pub fn for_set_play(self, full_plies: usize) -> LineStyle {
+        LineStyle {
+            skipped_first: !self.series && full_plies % 2 == 1,
+            ..self
         }
     }
 }
@@ -135,6 +150,14 @@ impl LineWriter {
                 (false, _) => numbered(index, index / 2 + 1),
             };
         }
+        if self.style.skipped_first {
+            // After `1...  ...`: White's moves numbered from 2, the first after two blanks.
+            return match (index % 2, index) {
+                (0, 0) => "  2.".to_owned(),
+                (0, _) => numbered(index, index / 2 + 2),
+                _ => " ".to_owned(),
+            };
+        }
         let half = index + len % 2;
         match (half % 2, index) {
             (0, _) => numbered(index, half / 2 + 1),
@@ -156,7 +179,11 @@ fn numbered(index: usize, number: usize) -> String {
 
 impl<P: PopeyeGame> LineVisitor<P> for LineWriter {
     fn start_line(&mut self, _line: &Line<P::Move>) {
-        self.out.push_str("  ");
+        self.out.push_str(if self.style.skipped_first {
+            "  1...  ..."
+        } else {
+            "  "
+        });
     }
 
     fn line_move(&mut self, pos: &P, line: &Line<P::Move>, index: usize) {

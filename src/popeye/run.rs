@@ -463,14 +463,17 @@ fn help_twin_text<P: PopeyeGame>(
     // Where set play has nothing to show (ser-#, ser-=, h#0.5) Popeye says so under the
     // stipulation, before the empty line that opens the play.
     let asked = help::parts(problem);
-    if problem.options.set_play && !asked.contains(&help::Part::SetPlay) {
+    let set_play_asked = asked
+        .iter()
+        .any(|&part| matches!(part, help::Part::SetPlay | help::Part::DuplexSetPlay));
+    if problem.options.set_play && !set_play_asked {
         out.pop();
         out.push_str(message(language, Message::SetPlayNotApplicable));
         out.push_str("\n\n");
     }
     // Set play and the duplex half start with the other side to move: with the side to move
     // in check that side could take the king, and Popeye leaves the part out (its message
-    // goes to stderr, not into the solution text).
+    // goes to stderr, not into the solution text); the duplex half's set play goes with it.
     let parts: Vec<help::Part> = asked
         .into_iter()
         .filter(|&part| part == help::Part::Play || !problem.position.is_check())
@@ -499,6 +502,12 @@ fn help_twin_text<P: PopeyeGame>(
         }
         // MoveNumbers: Popeye's numbered first moves (not under Intelligent: its counts; but
         // the range of StartMoveNumber/UpToMoveNumber holds there too, unnumbered).
+        let style = match (part, help::full_line_length(problem, help::Part::Play)) {
+            (help::Part::SetPlay | help::Part::DuplexSetPlay, Some(full)) => {
+                style.for_set_play(full)
+            }
+            _ => style,
+        };
         match help::full_line_length(problem, part) {
             Some(full) if options.move_numbers && (!options.intelligent || restricted) => out
                 .push_str(&move_numbers::numbered_help_lines(
