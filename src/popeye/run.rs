@@ -449,7 +449,10 @@ fn help_twin_text<P: PopeyeGame>(
     out: &mut String,
 ) -> Ending {
     let control = control_for(problem.options.max_time, run.max_time);
-    let style = LineStyle::in_game(&problem.stipulation, P::MATING_LISTER);
+    // Under NullMoves Popeye generates every move with its ordinary generator, the mating
+    // move too.
+    let mating_lister = P::MATING_LISTER && !problem.options.null_moves;
+    let style = LineStyle::in_game(&problem.stipulation, mating_lister);
     let mut numbering = Numbering::of(options);
     // StartMoveNumber/UpToMoveNumber: Popeye tries the full length only. MaxSolutions keeps
     // the first lines in Popeye's order, so the play is solved whole and cut below.
