@@ -57,6 +57,13 @@ pub enum Part {
     DuplexSetPlay,
 }
 
+impl Part {
+    /// True for the set play of either half.
+    pub fn is_set_play(self) -> bool {
+        matches!(self, Part::SetPlay | Part::DuplexSetPlay)
+    }
+}
+
 /// The parts a problem's options ask for, in Popeye's order.
 pub fn parts<P>(problem: &Problem<P>) -> Vec<Part> {
     let options = &problem.options;

@@ -466,10 +466,7 @@ fn help_twin_text<P: PopeyeGame>(
     // Where set play has nothing to show (ser-#, ser-=, h#0.5) Popeye says so under the
     // stipulation, before the empty line that opens the play.
     let asked = help::parts(problem);
-    let set_play_asked = asked
-        .iter()
-        .any(|&part| matches!(part, help::Part::SetPlay | help::Part::DuplexSetPlay));
-    if problem.options.set_play && !set_play_asked {
+    if problem.options.set_play && !asked.iter().any(|part| part.is_set_play()) {
         out.pop();
         out.push_str(message(language, Message::SetPlayNotApplicable));
         out.push_str("\n\n");
@@ -485,10 +482,18 @@ fn help_twin_text<P: PopeyeGame>(
         // Nothing to print: no opening empty line either (`play_text` wrote it).
         out.pop();
     }
+    let set_play_style = help::full_line_length(problem, help::Part::Play)
+        .map_or(style, |full| style.for_set_play(full));
     for (index, &part) in parts.iter().enumerate() {
         if index > 0 {
             out.push('\n');
         }
+        let style = if part.is_set_play() {
+            set_play_style
+        } else {
+            style
+        };
+        let full = help::full_line_length(problem, part);
         let mut solution = match help::solve(problem, part, run.hash_mb, &control) {
             Ok(solution) => solution,
             Err(error) => {
@@ -497,7 +502,7 @@ fn help_twin_text<P: PopeyeGame>(
                 return Ending::Normal;
             }
         };
-        if let (true, Some(full)) = (restricted, help::full_line_length(problem, part)) {
+        if let (true, Some(full)) = (restricted, full) {
             numbering.keep_in_range(&mut solution, full, style);
         }
         if let Some(n) = max_solutions {
@@ -505,13 +510,7 @@ fn help_twin_text<P: PopeyeGame>(
         }
         // MoveNumbers: Popeye's numbered first moves (not under Intelligent: its counts; but
         // the range of StartMoveNumber/UpToMoveNumber holds there too, unnumbered).
-        let style = match (part, help::full_line_length(problem, help::Part::Play)) {
-            (help::Part::SetPlay | help::Part::DuplexSetPlay, Some(full)) => {
-                style.for_set_play(full)
-            }
-            _ => style,
-        };
-        match help::full_line_length(problem, part) {
+        match full {
             Some(full) if options.move_numbers && (!options.intelligent || restricted) => out
                 .push_str(&move_numbers::numbered_help_lines(
                     &solution,
