@@ -1,14 +1,15 @@
 //! Battle play beyond `#N` through the library and the command line: the `s#1`, `r#1` and `=1`
 //! key sets of small random positions (and of Popeye's selfmates in one with a man added or
 //! taken off) equal a brute-force enumeration with shakmaty (an independent move generator), and
-//! so do the keys of `exact-#2`, `exact-s#2`, `exact-r#2`, `exact-=2` and `exact-#3`; `mateproof
+//! so do the keys of `exact-#2`, `exact-s#2`, `exact-r#2`, `exact-=2` and `exact-#3`, and of
+//! `s#2` and `s=2` under Popeye's `Quodlibet` (the attacker may also reach the goal itself); `mateproof
 //! solve --stip` writes the tree as text and JSON (`exact-` too) and refuses what it cannot read
 //! or solve; the suite runner checks a PGN `[Stipulation "s#2"]`.
 
 use mateproof::board::{Position, Validation};
 use mateproof::kernel::SearchControl;
 use mateproof::popeye::shown::PRESENTATION;
-use mateproof::problem::{Problem, Stipulation};
+use mateproof::problem::{Problem, SolveOptions, Stipulation};
 use mateproof::solver::solve;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position as _};
@@ -195,8 +196,13 @@ fn brute_force_keys(pos: &Chess, stipulation: &str) -> BTreeSet<String> {
 }
 
 fn solver_keys(pos: Position, stipulation: &str) -> BTreeSet<String> {
+    solver_keys_with(pos, stipulation, SolveOptions::default())
+}
+
+fn solver_keys_with(pos: Position, stipulation: &str, options: SolveOptions) -> BTreeSet<String> {
     let stip: Stipulation = stipulation.parse().expect("a stipulation");
-    let problem = Problem::new(pos, stip);
+    let mut problem = Problem::new(pos, stip);
+    problem.options = options;
     let solution = solve(&problem, &SearchControl::unlimited(), PRESENTATION).expect("supported");
     assert!(solution.complete);
     solution.keys().map(|k| k.mv.to_string()).collect()
@@ -348,6 +354,85 @@ fn exact_battle_keys_equal_a_brute_force_enumeration() {
     }
     println!("positions with keys: {stipulations:?} {with_keys:?}");
     assert!(with_keys.iter().all(|&n| n >= 5), "{with_keys:?}");
+}
+
+/// Self play under `Quodlibet` by brute force, "within n": the attacker wins when the
+/// defender reaches the goal (mates or stalemates the attacker) as in self play, or when its
+/// own move reaches the goal (mates or stalemates the defender) as in direct play.
+struct Quodlibet {
+    stalemate: bool,
+}
+
+impl Quodlibet {
+    fn goal(&self, pos: &Chess) -> bool {
+        if self.stalemate {
+            pos.is_stalemate()
+        } else {
+            pos.is_checkmate()
+        }
+    }
+
+    /// The attacker to move wins within `n` of its moves.
+    fn attack(&self, pos: &Chess, n: u32) -> bool {
+        n > 0
+            && pos.legal_moves().iter().any(|w| {
+                let next = after(pos, w);
+                self.goal(&next) || self.defend(&next, n - 1)
+            })
+    }
+
+    /// With the defender to move, the attacker wins within `n` more of its moves.
+    fn defend(&self, pos: &Chess, n: u32) -> bool {
+        let replies = pos.legal_moves();
+        !replies.is_empty()
+            && replies.iter().all(|b| {
+                let next = after(pos, b);
+                self.goal(&next) || self.attack(&next, n)
+            })
+    }
+
+    fn keys(&self, pos: &Chess, n: u32) -> BTreeSet<String> {
+        let white = pos.legal_moves();
+        white
+            .iter()
+            .filter(|w| {
+                let next = after(pos, w);
+                self.goal(&next) || self.defend(&next, n - 1)
+            })
+            .map(uci)
+            .collect()
+    }
+}
+
+/// Popeye's `Quodlibet` in self play: the keys of `s#2` and `s=2` equal the brute force, and
+/// the option makes a difference in the sample (keys that only a direct end gives).
+#[test]
+fn quodlibet_selfplay_keys_equal_a_brute_force_enumeration() {
+    let options = SolveOptions {
+        quodlibet: true,
+        ..SolveOptions::default()
+    };
+    let mut with_keys = [0; 2];
+    let mut widened = 0;
+    for (fen, ours, theirs) in sample(0x0bad_5eed_1234_5678, 300) {
+        for (i, stipulation) in ["s#2", "s=2"].into_iter().enumerate() {
+            let expected = Quodlibet { stalemate: i == 1 }.keys(&theirs, 2);
+            with_keys[i] += usize::from(!expected.is_empty());
+            let plain = solver_keys(ours.clone(), stipulation);
+            widened += usize::from(plain != expected);
+            assert_eq!(
+                solver_keys_with(ours.clone(), stipulation, options.clone()),
+                expected,
+                "{stipulation} Quodlibet {fen}"
+            );
+        }
+    }
+    println!(
+        "positions with keys: s#2 {}, s=2 {}; changed by Quodlibet {widened}",
+        with_keys[0], with_keys[1]
+    );
+    assert!(with_keys.iter().all(|&n| n >= 5), "{with_keys:?}");
+    assert!(widened >= 5, "Quodlibet changed only {widened} key sets");
 }
 
 fn mateproof(args: &[&str]) -> (i32, String, String) {

@@ -78,6 +78,12 @@ impl Rules for FairyPosition {
         self.king_moves()
     }
 
+    fn has_man_besides_king(&self, color: Color) -> bool {
+        self.by_color[color.index()]
+            .without(self.king_square(color))
+            .any()
+    }
+
     fn mate_filter(&self) {}
 
     fn has_legal_move(&self) -> bool {

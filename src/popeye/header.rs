@@ -89,6 +89,11 @@ fn option_lines(spec: &ProblemSpec, language: Language) -> String {
         lines.push_str(&centred(option_name(language, word)));
         lines.push('\n');
     }
+    // Listed even where Popeye found it not applicable (its message stands above the board).
+    if spec.options.quodlibet {
+        lines.push_str(&centred(option_name(language, OptionWord::Quodlibet)));
+        lines.push('\n');
+    }
     lines
 }
 

@@ -260,6 +260,14 @@ pub fn played_stipulation(spec: &ProblemSpec, stipulation: Stipulation) -> Stipu
     played
 }
 
+/// True for help play with a part the other side starts (`SetPlay`, `Duplex`, `HalfDuplex`):
+/// that part may stand where the play itself cannot start.
+fn other_side_starts(spec: &ProblemSpec, stipulation: Stipulation) -> bool {
+    let options = &spec.options.solve;
+    stipulation.play == crate::problem::PlayKind::Help
+        && (options.set_play || options.duplex || options.half_duplex)
+}
+
 /// A twin of orthodox men on the orthodox board.
 fn build(spec: &ProblemSpec, men: &Men, stipulation: Stipulation) -> Result<Problem, TwinFault> {
     if men.iter().flatten().any(|man| man.is_fairy()) {
@@ -275,6 +283,18 @@ fn build(spec: &ProblemSpec, men: &Men, stipulation: Stipulation) -> Result<Prob
             // Popeye ignores an e.p. indication the board does not allow.
             setup.ep_square = None;
             setup.into_position(Validation::Lenient)
+        }
+        other => other,
+    };
+    let position = match position {
+        Err(PositionError::OppositeCheck(_)) if other_side_starts(spec, stipulation) => {
+            // The play cannot start, but the set play or the duplex half, the other side
+            // starting, can: the position is built for that side and passed back (help play
+            // leaves the play out and says why after those parts, as Popeye does).
+            setup.turn = !stipulation.starter();
+            setup
+                .into_position(Validation::Lenient)
+                .map(|legal| legal.after_null())
         }
         other => other,
     };

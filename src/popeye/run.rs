@@ -471,12 +471,25 @@ fn help_twin_text<P: PopeyeGame>(
         out.push_str(message(language, Message::SetPlayNotApplicable));
         out.push_str("\n\n");
     }
-    // Set play and the duplex half start with the other side to move: with the side to move
-    // in check that side could take the king, and Popeye leaves the part out (its message
-    // goes to stderr, not into the solution text); the duplex half's set play goes with it.
+    // A part may start with a side that could take the king, and Popeye leaves it out: set
+    // play and the duplex half (the other side starting) where the diagram's side is in
+    // check, the play and the duplex half's set play where the other side is (such a diagram
+    // is built only for the parts the other side starts, `problems::other_side_starts`).
+    // Popeye's message goes to stderr, so a left-out set play leaves no text; the play's
+    // message is written after the other parts, as the shared references (stderr merged in)
+    // hold it, and only where the play was asked (not under HalfDuplex).
+    let play_illegal = problem.position.pass().is_check();
+    let diagram_side_starts = |part| matches!(part, help::Part::Play | help::Part::DuplexSetPlay);
+    let play_refused = play_illegal && asked.contains(&help::Part::Play);
     let parts: Vec<help::Part> = asked
         .into_iter()
-        .filter(|&part| part == help::Part::Play || !problem.position.is_check())
+        .filter(|&part| {
+            if diagram_side_starts(part) {
+                !play_illegal
+            } else {
+                !problem.position.is_check()
+            }
+        })
         .collect();
     if parts.is_empty() {
         // Nothing to print: no opening empty line either (`play_text` wrote it).
@@ -484,6 +497,7 @@ fn help_twin_text<P: PopeyeGame>(
     }
     let set_play_style = help::full_line_length(problem, help::Part::Play)
         .map_or(style, |full| style.for_set_play(full));
+    let mut cut = false;
     for (index, &part) in parts.iter().enumerate() {
         if index > 0 {
             out.push('\n');
@@ -522,14 +536,35 @@ fn help_twin_text<P: PopeyeGame>(
             _ => out.push_str(&write_lines(&solution, style, language)),
         }
         if solution.max_solutions_reached || !solution.complete {
+            // `MaxSolutions` counts each part's lines: a part cut short is followed by the
+            // next, cut in turn (a time limit stops everything).
+            if solution.max_solutions_reached && index + 1 < parts.len() {
+                cut = true;
+                continue;
+            }
             // A part cut before the next one: Popeye still writes the empty line between.
             if index + 1 < parts.len() {
                 out.push('\n');
             }
+            write_play_illegal(play_refused, language, out);
             return Ending::Partial;
         }
     }
-    Ending::Normal
+    write_play_illegal(play_refused, language, out);
+    if cut {
+        Ending::Partial
+    } else {
+        Ending::Normal
+    }
+}
+
+/// Where the play could not start (its side could take the king), Popeye's message after
+/// the parts the other side starts.
+fn write_play_illegal(play_illegal: bool, language: Language, out: &mut String) {
+    if play_illegal {
+        out.push_str(message(language, Message::SideToPlayCanCaptureKing));
+        out.push('\n');
+    }
 }
 
 /// The search limits of a problem: its own `MaxTime` or the run's `-maxtime`, the smaller.

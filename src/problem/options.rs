@@ -29,6 +29,14 @@ pub struct SolveOptions {
     /// `MatesIn1`: in self play, show the defender's moves that reach the goal at once as
     /// variations (Popeye suppresses them by default).
     pub mates_in_1: bool,
+    /// `Quodlibet`: in self play (`s#`, `s=`) the attacker may also reach the goal itself, at
+    /// any of its moves, as in direct play. (Popeye accepts it for reflex play too, where the
+    /// attacker's duty to reach the goal comes first and it changes nothing.)
+    pub quodlibet: bool,
+    /// `KeepMatingPiece`: play stops where the mating side has its king alone. That king can
+    /// never mate, so no solution changes; but a first move that leaves it alone is then no
+    /// try either (Popeye stops before it looks for refutations).
+    pub keep_mating_piece: bool,
     /// `MaxSolutions n`: stop after this many keys.
     pub max_solutions: Option<u32>,
     /// `Threat n`: in longer problems, a Black move counts as a defence only if it leaves White

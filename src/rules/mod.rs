@@ -93,6 +93,9 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn history_index(m: Self::Move) -> usize;
     /// How many moves the side to move's king has (Popeye's `MaxFlightsquares`).
     fn king_move_count(&self) -> u32;
+    /// True when `color` has a man besides its king: a side with its king alone can never
+    /// check, so never mate (Popeye's `KeepMatingPiece`).
+    fn has_man_besides_king(&self, color: Color) -> bool;
     /// Prepares [`Rules::may_mate`] for this position.
     fn mate_filter(&self) -> Self::MateFilter;
 

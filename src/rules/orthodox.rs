@@ -194,6 +194,11 @@ impl Rules for Position {
         Position::is_dead_position(self)
     }
 
+    #[inline]
+    fn has_man_besides_king(&self, color: Color) -> bool {
+        (self.by_color(color) - self.pieces(color, Role::King)).any()
+    }
+
     #[inline(always)]
     fn checking_moves(&self) -> MoveList {
         Position::checking_moves(self)

@@ -53,6 +53,9 @@ impl Rules for NoCastling {
     fn gives_check(&self, m: Move) -> bool {
         self.0.gives_check(m)
     }
+    fn has_man_besides_king(&self, color: Color) -> bool {
+        self.0.has_man_besides_king(color)
+    }
     fn check_info(&self) {}
     fn gives_check_with(&self, _: &(), m: Move) -> bool {
         self.gives_check(m)

@@ -24,6 +24,6 @@ pub use present::{
 pub use prover::{Prover, Restrictions};
 pub use solve::{default_hash_mb, default_table_bytes, solve, solve_with_table, SolveError};
 pub use tt::{
-    BattleGoal, BattlePlay, Bounds, DirectMate, Exact, Question, ReflexMate, ReflexStalemate,
-    Restricted, SelfMate, SelfStalemate, Stalemate, TranspositionTable,
+    BattleGoal, BattlePlay, Bounds, DirectMate, Exact, Question, Quodlibet, ReflexMate,
+    ReflexStalemate, Restricted, SelfMate, SelfStalemate, Stalemate, TranspositionTable,
 };

@@ -18,7 +18,8 @@
 //! The question's play and goal are constants: for self play the defender's last move must
 //! reach the goal whatever it plays; for reflex play a side that can reach the goal in one
 //! must (the attacker then fails, the defender succeeds for it); a stalemate goal replaces
-//! the mate test. Each question is compiled on its own, so the directmate search keeps its
+//! the mate test; under Popeye's `Quodlibet` (self play) the attacker's own move reaching the
+//! goal wins too. Each question is compiled on its own, so the directmate search keeps its
 //! shape (mate in one from checking moves, no self or reflex test).
 
 mod exact;
@@ -333,6 +334,10 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
         if n == 0 || self.aborted {
             return false;
         }
+        if Q::QUODLIBET && self.goal_in_one_at(pos, ply).is_some() {
+            // The attacker reaches the goal itself: a win too.
+            return true;
+        }
         if Q::PLAY == BattlePlay::Direct && n == 1 {
             // Mate in one is cheaper to recompute from checking moves than to fetch from
             // memory, so these nodes stay out of the table.
@@ -410,6 +415,10 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
             return false;
         }
         self.count_node();
+        if Q::QUODLIBET && Self::goal_reached(pos) {
+            // The attacker's last move reached the goal itself.
+            return true;
+        }
         match Q::PLAY {
             BattlePlay::Direct if n == 0 => return Self::goal_reached(pos),
             BattlePlay::Direct => {}

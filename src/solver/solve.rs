@@ -11,8 +11,8 @@ use super::present::{Presentation, ShownDefences};
 use super::prover::{Prover, Restrictions};
 use super::tree::{Listing, TreeBudget, TreeBuilder};
 use super::tt::{
-    BattleGoal, BattlePlay, DirectMate, Exact, Question, ReflexMate, ReflexStalemate, Restricted,
-    SelfMate, SelfStalemate, Stalemate,
+    BattleGoal, BattlePlay, DirectMate, Exact, Question, Quodlibet, ReflexMate, ReflexStalemate,
+    Restricted, SelfMate, SelfStalemate, Stalemate,
 };
 use super::{Dfpn, TranspositionTable};
 use crate::kernel::SearchControl;
@@ -159,6 +159,11 @@ fn solve_beyond_mate<R: Rules>(
         if problem.stipulation.is_exact() {
             let tt = TranspositionTable::for_question(mb, Exact(question));
             solve_question(problem, control, &tt, presentation)
+        } else if problem.options.quodlibet && problem.stipulation.play == PlayKind::SelfPlay {
+            // (In reflex play the attacker that can reach the goal itself must, and fails:
+            // Popeye's reflex guard stands before its Quodlibet end, which so adds nothing.)
+            let tt = TranspositionTable::for_question(mb, Quodlibet(question));
+            solve_question(problem, control, &tt, presentation)
         } else {
             let tt = TranspositionTable::for_question(mb, question);
             solve_question(problem, control, &tt, presentation)
@@ -187,14 +192,15 @@ fn solve_beyond_mate<R: Rules>(
     })
 }
 
-/// The option an `exact-` battle problem is refused with, if any: post-key play, `Threat`
-/// and `MaxFlightsquares`, whose meaning under `exact-` is not Popeye's yet.
+/// The option an `exact-` battle problem is refused with, if any: post-key play, `Threat`,
+/// `MaxFlightsquares` and `Quodlibet`, whose meaning under `exact-` is not Popeye's yet.
 fn refused_with_exact<P>(problem: &Problem<P>) -> Option<&'static str> {
     let options = &problem.options;
     [
         (options.post_key_play, "PostKeyPlay"),
         (options.max_threat_length.is_some(), "Threat"),
         (options.max_flights.is_some(), "MaxFlightsquares"),
+        (options.quodlibet, "Quodlibet"),
     ]
     .into_iter()
     .find_map(|(set, option)| set.then_some(option))
@@ -442,6 +448,20 @@ fn first_move<R: Rules, Q: Question>(
         return None; // under Threat/MaxFlightsquares neither a key nor a try
     }
     let child = root.play(m);
+    // (Not in reflex play or under Quodlibet, where either side may mate: Popeye filters
+    // only where one side alone mates.)
+    let one_side_mates = Q::PLAY != BattlePlay::Reflex && !Q::QUODLIBET;
+    if options.keep_mating_piece && Q::GOAL == BattleGoal::Mate && one_side_mates {
+        // The side that must mate: the attacker in direct play, the defender in self play.
+        let mating = if Q::PLAY == BattlePlay::Direct {
+            root.turn()
+        } else {
+            child.turn()
+        };
+        if !child.has_man_besides_king(mating) {
+            return None; // play stops: neither a key nor a try
+        }
+    }
     let shortest = prover.shortest_loss(&child, n - 1);
     let mut builder = TreeBuilder {
         prover,

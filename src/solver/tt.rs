@@ -48,6 +48,9 @@ pub trait Question: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
     const GOAL: BattleGoal = BattleGoal::Mate;
     /// `exact-`: the goal must be reached in exactly n moves, never earlier ([`Exact`]).
     const EXACT: bool = false;
+    /// Popeye's `Quodlibet` ([`Quodlibet`]): in self and reflex play the attacker also wins
+    /// by reaching the goal itself, as in direct play.
+    const QUODLIBET: bool = false;
     /// Which attacking moves count (none restricted for a plain directmate).
     fn restrictions(&self) -> Restrictions;
 }
@@ -102,6 +105,27 @@ impl<Q: Question> Question for Exact<Q> {
     const PLAY: BattlePlay = Q::PLAY;
     const GOAL: BattleGoal = Q::GOAL;
     const EXACT: bool = true;
+    const QUODLIBET: bool = Q::QUODLIBET;
+    #[inline]
+    fn restrictions(&self) -> Restrictions {
+        self.0.restrictions()
+    }
+}
+
+/// Popeye's `Quodlibet` form of a self or reflex question (`s#N`, `r#N`, `s=N`, `r=N`): the
+/// attacker wins also by reaching the goal with a move of its own, at any of its moves, as
+/// in direct play (Popeye: "in s# or r# also direct mates are a solution"; it adds a direct
+/// end to every attacker move of the battle branch, `options/quodlibet.c`). Asked in self
+/// play only: in reflex play the attacker's duty to reach the goal when it can comes first
+/// there, so Popeye's Quodlibet changes nothing in `r#`/`r=`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Quodlibet<Q>(pub Q);
+
+impl<Q: Question> Question for Quodlibet<Q> {
+    const PLAY: BattlePlay = Q::PLAY;
+    const GOAL: BattleGoal = Q::GOAL;
+    const EXACT: bool = Q::EXACT;
+    const QUODLIBET: bool = true;
     #[inline]
     fn restrictions(&self) -> Restrictions {
         self.0.restrictions()

@@ -73,6 +73,9 @@ pub struct PopeyeOptions {
     pub white_to_play: bool,
     /// `Intelligent`: the same solutions; `MoveNumbers` prints no numbers under it.
     pub intelligent: bool,
+    /// `Quodlibet` as written: listed under the stipulation even where it does not apply
+    /// (`solve.quodlibet` is what is solved).
+    pub quodlibet: bool,
 }
 
 impl PopeyeOptions {
@@ -218,8 +221,9 @@ impl Reader<'_> {
     }
 
     /// A problem read to its end, with what goes together unsupported marked.
-    fn finished(problem: ProblemSpec) -> ProblemSpec {
-        options::null_moves_checked(fairy::checked(problem))
+    fn finished(&self, problem: ProblemSpec) -> ProblemSpec {
+        let problem = options::null_moves_checked(fairy::checked(problem));
+        options::quodlibet_checked(options::keep_mating_piece_checked(problem), self.language)
     }
 
     fn problem(&mut self) -> (ProblemSpec, Terminator) {
@@ -234,8 +238,8 @@ impl Reader<'_> {
             };
             match command {
                 Command::Begin => {}
-                Command::End => return (Self::finished(problem), Terminator::End),
-                Command::Next => return (Self::finished(problem), Terminator::Next),
+                Command::End => return (self.finished(problem), Terminator::End),
+                Command::Next => return (self.finished(problem), Terminator::Next),
                 Command::Author => problem.authors.push(self.lexer.rest_of_line().to_owned()),
                 Command::Origin => problem.origins.push(self.lexer.rest_of_line().to_owned()),
                 Command::Title => problem.titles.push(self.lexer.rest_of_line().to_owned()),
@@ -270,7 +274,7 @@ impl Reader<'_> {
                 }
             }
         }
-        (Self::finished(problem), Terminator::EndOfFile)
+        (self.finished(problem), Terminator::EndOfFile)
     }
 
     fn stipulation(&mut self, problem: &mut ProblemSpec) {

@@ -3,11 +3,13 @@
 //! honour mark the problem unsupported, unknown or ambiguous ones are noticed as Popeye does.
 
 use super::{ProblemSpec, Reader};
+use crate::notation::Language;
 use crate::popeye::keywords::{self, Lookup, OptionWord};
+use crate::popeye::messages::{message, Message};
 use crate::popeye::twin::TwinChange;
 use crate::popeye::unsupported::Feature;
-use crate::problem::PlayKind;
 use crate::problem::TryMode;
+use crate::problem::{Goal, PlayKind, SeriesEnd};
 use std::time::Duration;
 
 impl Reader<'_> {
@@ -88,6 +90,11 @@ impl Reader<'_> {
                 // MatesIn1 keeps the defender's mates in 1 in self play (Popeye's trivial-end
                 // filter is built only there).
                 OptionWord::MatesIn1 => options.solve.mates_in_1 = true,
+                OptionWord::KeepMatingPiece => options.solve.keep_mating_piece = true,
+                OptionWord::Quodlibet => {
+                    options.quodlibet = true;
+                    options.solve.quodlibet = true;
+                }
                 // Help and series play (crate::help); `Intelligent` finds the same solutions
                 // (help mates by way of their final positions, crate::help's intelligent mode).
                 OptionWord::Duplex => options.solve.duplex = true,
@@ -137,6 +144,80 @@ pub(super) fn null_moves_checked(mut problem: ProblemSpec) -> ProblemSpec {
         Reader::unsupported(&mut problem, Feature::Option, "NullMoves");
     } else if problem.options.numbers_moves() {
         Reader::unsupported(&mut problem, Feature::Option, "NullMoves with MoveNumbers");
+    }
+    problem
+}
+
+/// `problem` as read, with `Quodlibet` checked against its play: Popeye applies it where the
+/// defender's move ends the play (`s#`, `r#`, `s=`, `r=` and their series forms) and says
+/// "Quodlibet not applicable - ignored" before the problem elsewhere (the option is then
+/// dropped, as Popeye drops it, but still listed under the stipulation). Not solved yet, and
+/// refused by name: the series forms, `exact-`, and a twin that changes the stipulation
+/// (Popeye's message would then go with each twin).
+pub(super) fn quodlibet_checked(mut problem: ProblemSpec, language: Language) -> ProblemSpec {
+    if !problem.options.solve.quodlibet {
+        return problem;
+    }
+    let twin_stipulation = problem
+        .twins
+        .iter()
+        .flat_map(|twin| &twin.changes)
+        .any(|change| matches!(change, TwinChange::Stipulation(_)));
+    let Some(stipulation) = problem.stipulation else {
+        return problem;
+    };
+    if twin_stipulation {
+        Reader::unsupported(
+            &mut problem,
+            Feature::Option,
+            "Quodlibet with a stipulation twin",
+        );
+        return problem;
+    }
+    match stipulation.play {
+        PlayKind::SelfPlay | PlayKind::Reflex if stipulation.is_exact() => {
+            Reader::unsupported(&mut problem, Feature::Option, "Quodlibet with exact-");
+        }
+        PlayKind::SelfPlay | PlayKind::Reflex => {}
+        PlayKind::Series(SeriesEnd::SelfPlay | SeriesEnd::Reflex) => {
+            Reader::unsupported(&mut problem, Feature::Option, "Quodlibet in series play");
+        }
+        _ => {
+            problem.options.solve.quodlibet = false;
+            problem
+                .notices
+                .push(message(language, Message::QuodlibetNotApplicable).to_owned());
+        }
+    }
+    problem
+}
+
+/// `problem` with `KeepMatingPiece` refused by name where a goal is not mate: Popeye's filter
+/// stops play wherever the side that must reach the goal has its king alone, and a lone king
+/// can help to a stalemate, so there the option would change solutions (not solved yet).
+pub(super) fn keep_mating_piece_checked(mut problem: ProblemSpec) -> ProblemSpec {
+    if !problem.options.solve.keep_mating_piece {
+        return problem;
+    }
+    let twin_stipulations = problem
+        .twins
+        .iter()
+        .flat_map(|twin| &twin.changes)
+        .filter_map(|change| match change {
+            TwinChange::Stipulation(stipulation) => Some(*stipulation),
+            _ => None,
+        });
+    let all_mates = problem
+        .stipulation
+        .into_iter()
+        .chain(twin_stipulations)
+        .all(|stipulation| stipulation.goal == Goal::Mate);
+    if !all_mates {
+        Reader::unsupported(
+            &mut problem,
+            Feature::Option,
+            "KeepMatingPiece with a goal other than mate",
+        );
     }
     problem
 }
