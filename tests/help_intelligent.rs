@@ -1,8 +1,8 @@
 //! The intelligent mode of help play (`Intelligent`: the final positions first, then the
 //! lines to them) against the plain help search, which help_brute checks against a brute
 //! force: on random positions with few men, for `h#2`, `h#2.5` and `h#3`, for `h=4` and
-//! `h=4.5` (the mode drafts stalemates from eight half-moves on), and for `ser-h#2` to
-//! `ser-h#4`, the same lines in the same order. A position where the mode does not answer (castling rights, too many
+//! `h=4.5` (the mode drafts stalemates from eight half-moves on), for `ser-h#2` to
+//! `ser-h#4`, and for mates by a lone knight or pawn, the same lines in the same order. A position where the mode does not answer (castling rights, too many
 //! targets) is no test, so the draws have none and the test counts the positions answered.
 
 use mateproof::board::{Position, Validation};
@@ -140,6 +140,27 @@ fn intelligent_series_help_mates_equal_the_plain_search() {
     });
 }
 
+#[test]
+fn intelligent_mates_by_a_lone_knight_or_pawn_equal_the_plain_search() {
+    // The targets' rules about the checker: a knight or pawn gives check only by moving
+    // there, and where White has one man besides its king a black man next to it (or a
+    // knight's jump away) takes it. White: one or two of these men; Black: many men, which
+    // stand next to the checker's squares often, in help and series play.
+    compare_on_random_positions(&Draw {
+        seed: 0x1e7e_111e_0000_0004,
+        white: &['N', 'P', 'P'],
+        black: &['q', 'r', 'b', 'n', 'p', 'p'],
+        black_counts: 3..7,
+        kinds: &[
+            ("h#2", true, 40),
+            ("h#2.5", false, 20),
+            ("ser-h#3", true, 60),
+            ("ser-h#4", true, 25),
+        ],
+        fewest_with_lines: 5,
+    });
+}
+
 /// Mates where the reasons around the king are of one kind each: guards by the mating king
 /// (with White starting, and with the mated king walking into the corner), and a block by a
 /// pawn that promotes on the square.
@@ -157,4 +178,37 @@ fn intelligent_mode_finds_king_guards_and_promoted_blocks() {
         assert_eq!(plain.len(), count, "{stipulation} in {fen}: {plain:?}");
         assert_eq!(intelligent, plain, "{stipulation} in {fen}");
     }
+}
+
+/// Mates whose checker a placed black man attacks but cannot take: the queen on b8 only
+/// through its own pawn on b7 (the targets leave out only mates where such a man stands next
+/// to the checker or a knight's jump away, and White has no man but its king and the checker:
+/// this mate must stay), and the bishop on a7 pinned by the rook on a1.
+#[test]
+fn intelligent_mode_keeps_mates_whose_checker_a_blocker_cannot_take() {
+    for fen in [
+        "kq6/np5p/8/8/2N5/8/8/7K b - - 0 1",
+        "kq6/bp5p/8/8/2N5/8/8/R6K b - - 0 1",
+    ] {
+        let (intelligent, plain) = both(fen, "h#1").expect("the intelligent mode answers");
+        // 1.h7-h5 Sc4-b6 # and 1.h7-h6 Sc4-b6 #.
+        assert_eq!(plain.len(), 2, "h#1 in {fen}: {plain:?}");
+        assert_eq!(intelligent, plain, "h#1 in {fen}");
+    }
+}
+
+/// The same position reached by two lines with its men swapped: in `exact-ser-h#5` Black's
+/// rook goes b1-c1-c8-a8 while the pawn promotes on b1 and its rook goes to a1, and 1.Rb1-a1
+/// first leaves the rooks the other way round. A dead end of the target that wants the rook
+/// of b1 on a8 is then none for the other line: the table tells the two apart.
+#[test]
+fn intelligent_mode_tells_swapped_men_apart() {
+    let fen = "8/kn2R3/1R6/8/8/8/1p4K1/1r6 b - - 0 1";
+    let (intelligent, plain) = both(fen, "exact-ser-h#5").expect("the intelligent mode answers");
+    let line = "b1c1 0000 c1c8 0000 b2b1r 0000 b1a1 0000 c8a8 e7b7";
+    assert!(
+        plain.iter().any(|l| l == line),
+        "the plain search finds {line}: {plain:?}"
+    );
+    assert_eq!(intelligent, plain, "exact-ser-h#5 in {fen}");
 }

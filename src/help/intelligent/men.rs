@@ -123,6 +123,26 @@ impl Men {
         }
     }
 
+    /// A key of what the bound reads besides the position: where each placed man stands and
+    /// as what, and which doomed men are still on the board. The same position reached by
+    /// two lines may hold its men swapped (the rook that went to a1 in one, a pawn promoted
+    /// to a rook in the other), and then the placed men need other moves: a dead end of one
+    /// is none of the other.
+    pub(super) fn key(&self) -> u64 {
+        let mut key = u64::from(self.doomed).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for (man, place) in self.place.iter().enumerate() {
+            if place.is_some() {
+                let standing = (man as u64) << 16
+                    | (self.square[man].index() as u64) << 8
+                    | self.role[man].index() as u64;
+                key = (key ^ standing)
+                    .wrapping_mul(0xFF51_AFD7_ED55_8CCD)
+                    .rotate_left(31);
+            }
+        }
+        key
+    }
+
     /// The moves `man` needs from where it stands to `square` (as `role` where named).
     pub(super) fn moves_to(&self, man: u8, square: Square, role: Option<Role>) -> Option<u32> {
         let man = man as usize;

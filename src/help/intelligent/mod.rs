@@ -58,10 +58,12 @@ fn most_targets(plies: u32) -> usize {
     }
 }
 
-/// The most men of the mating side for which the mode answers `ser-h#`: with few of them
-/// the mate's targets are few and need the series side's men on many squares (intell_092,
-/// ser-h#9 with 2+9 men; regressions 4.47–4.49 #14, ser-h#8 with 2+8), while with many
-/// the targets' searches together took longer than the plain search (intell_093, 7+7).
+/// The most men of the mating side for which the mode answers `ser-h#`. With few of them the
+/// series side's men do most of the mate's work: the targets place one of them on each square
+/// next to the king, and the checker's rules ([`targets`]) leave few targets (intell_092,
+/// ser-h#9 with 2+9 men: none below eight moves, 127 in all; regressions 4.47–4.49 #14,
+/// ser-h#8 with 2+8), while with many the targets' searches together took longer than the
+/// plain search (intell_093, 7+7).
 const MOST_SERIES_MATERS: usize = 3;
 
 /// Stalemates are drawn from this many half-moves on, with at most so many targets. Measured

@@ -15,6 +15,14 @@
 //! moves: every placement is true of the final position of some line, so a line's final
 //! mate agrees with the target built from its own king, checker and reasons. Empty-board
 //! attacks only over-approximate, which keeps more targets, never fewer.
+//!
+//! Two facts about the checker leave targets out that no mate agrees with: the mating move
+//! gives the check, so a pawn or knight (which cannot check by discovery) moves to its square
+//! with it; and where the mating side has no man but its king and the checker, a placed man of
+//! the mated side next to the checker (or a knight's jump away) would take it. In `ser-h#` the
+//! mating side makes one move and the series side every other: there each man that can hold
+//! a square next to the king is placed on it in a target of its own, so that the bound counts
+//! each man's own moves.
 
 use super::men::{Men, Place};
 use crate::board::attacks::{attacks, king_attacks};
@@ -62,10 +70,24 @@ impl Budget {
 
 /// Every target of a mate within `budget` for the men `men`.
 pub(super) fn mate_targets(men: &Men, budget: Budget) -> BTreeSet<Target> {
+    // A series' mated side moves alone: its every man counts, so each holder is placed.
+    let placed_holders = if budget.mater_moves == 1 && budget.mated_moves > 1 {
+        usize::MAX
+    } else {
+        PLACED_HOLDERS
+    };
+    let lone_checker = men
+        .of_color(budget.mater)
+        .filter(|&(_, role, _)| role != Role::King)
+        .count()
+        == 1;
     let mut builder = Builder {
         men,
         budget,
         mated: !budget.mater,
+        placed_holders,
+        lone_checker,
+        checker: None,
         places: Vec::new(),
         blocks: 0,
         used: [0; 2],
@@ -90,6 +112,14 @@ struct Builder<'a> {
     men: &'a Men,
     budget: Budget,
     mated: Color,
+    /// The most men that may hold a square for each to be placed there (see
+    /// [`PLACED_HOLDERS`]).
+    placed_holders: usize,
+    /// True when the mating side has one man besides its king: the checker, which then
+    /// gives a single check and pins nothing (see [`Builder::checker_taken`]).
+    lone_checker: bool,
+    /// The checker's square and role once placed.
+    checker: Option<(Square, Role)>,
     places: Vec<Place>,
     /// The squares to be held by some man of the mated side, as bits.
     blocks: u64,
@@ -161,19 +191,67 @@ impl Builder<'_> {
         for (man, role) in candidates {
             for checker in roles_of(role) {
                 for square in attackers_of(mater, checker, k) {
-                    if self.fits(man, square, Some(checker)) {
+                    if self.fits(man, square, Some(checker))
+                        && self.checks_by_moving(man, square, checker)
+                    {
+                        self.checker = Some((square, checker));
                         self.place(man, square, Some(checker), |b| {
                             b.flights(k, king_attacks(k))
                         });
+                        self.checker = None;
                     }
                 }
             }
         }
     }
 
+    /// False where `man` would check as a `role` on `square` without the moves it takes to
+    /// give check. The mating move gives the check (before it the mated side has just
+    /// moved, so its king stands in no check); a pawn or knight gives no check by discovery,
+    /// so it makes the mating move and stands on `square` only after it: a pawn already on
+    /// its square never moved there, a knight there has to leave and come back (two moves
+    /// at least, where the count from its square says none).
+    fn checks_by_moving(&self, man: u8, square: Square, role: Role) -> bool {
+        let color = self.men.color_of(man);
+        let standing = self.men.moves_to(man, square, Some(role)) == Some(0);
+        match (standing, role) {
+            (true, Role::Pawn) => false,
+            (true, Role::Knight) => self.used[color.index()] + 2 <= self.moves_of(color),
+            _ => true,
+        }
+    }
+
+    /// True where a placed man of the mated side takes the checker at once: it attacks the
+    /// checker's square from a square next to it or a knight's jump away (so no man between
+    /// can stop it), as the role it ends in. Where the mating side has no man but its king
+    /// and the checker, the check is single and no man of the mated side is pinned (a pin
+    /// needs a line piece of the mating side beyond the pinned man, and only the checker
+    /// could be one, which would then check through it), so that capture is legal and
+    /// parries the check: no mate agrees with the target.
+    fn checker_taken(&self) -> bool {
+        let Some((c, _)) = self.checker.filter(|_| self.lone_checker) else {
+            return false;
+        };
+        self.places.iter().any(|p| {
+            let man_role = self.men.role_of(p.man);
+            if self.men.color_of(p.man) != self.mated || man_role == Role::King {
+                return false;
+            }
+            // A pawn placed as whatever it is then may have promoted: its role is unknown.
+            let Some(role) = p.role.or((man_role != Role::Pawn).then_some(man_role)) else {
+                return false;
+            };
+            let contact = role == Role::Knight || king_attacks(p.square).contains(c);
+            contact && attacks(self.mated, role, p.square, Bitboard::EMPTY).contains(c)
+        })
+    }
+
     /// One reason for each square of `open` (around the king on `k`), the first first.
     fn flights(&mut self, k: Square, open: Bitboard) {
         let Some(flight) = open.into_iter().next() else {
+            if self.checker_taken() {
+                return;
+            }
             let mut places = self.places.clone();
             places.sort_unstable();
             self.targets.insert(Target {
@@ -195,7 +273,7 @@ impl Builder<'_> {
             .filter(|&(man, role, _)| role != Role::King && self.fits(man, flight, None))
             .map(|(man, _, _)| man)
             .collect();
-        if holders.len() <= PLACED_HOLDERS {
+        if holders.len() <= self.placed_holders {
             for man in holders {
                 self.place(man, flight, None, |b| b.flights(k, rest));
             }

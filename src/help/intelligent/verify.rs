@@ -4,8 +4,9 @@
 //! series search with one more test after each move, made in constant time: the moves each side's
 //! placed men still need ([`Men`]) and the captures of the men the target wants taken fit in
 //! the moves that side has left, and no placed man was taken. Dead ends go
-//! to the help search's table under the position's key mixed with the target's, so one table
-//! serves every target.
+//! to the help search's table under the position's key mixed with the target's and with the
+//! men's ([`Men::key`]: the same position may come with its men swapped), so one table serves
+//! every target.
 
 use super::men::Men;
 use crate::board::{Color, Move, Position};
@@ -50,7 +51,7 @@ impl Verifier<'_> {
         if !self.visit() {
             return false;
         }
-        let key = pos.key() ^ self.salt;
+        let key = pos.key() ^ self.salt ^ men.key();
         let last = remaining == 1;
         if !last && self.dead.contains(key, remaining) {
             return false;
@@ -84,7 +85,7 @@ impl Verifier<'_> {
         if !self.visit() {
             return false;
         }
-        let key = pos.key() ^ self.salt;
+        let key = pos.key() ^ self.salt ^ men.key();
         if self.dead.contains(key, remaining) {
             return false;
         }
@@ -183,7 +184,8 @@ impl Verifier<'_> {
             }
             let next = pos.after(m);
             if let Some(remaining) = probed {
-                self.dead.prefetch(key(&next) ^ self.salt, remaining);
+                self.dead
+                    .prefetch(key(&next) ^ self.salt ^ next_men.key(), remaining);
             }
             children.push((m, next, next_men));
         }
