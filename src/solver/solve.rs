@@ -460,7 +460,13 @@ fn first_move<R: Rules, Q: Question>(
         return None; // under Threat/MaxFlightsquares neither a key nor a try
     }
     let child = root.play(m);
-    let shortest = prover.shortest_loss(&child, n - 1);
+    // Most first moves are no key: one search at the full length refutes them, where looking
+    // for the shortest mate from 0 up would search every shorter length first.
+    let shortest = if prover.defender_loses(&child, n - 1) {
+        prover.shortest_loss(&child, n - 1)
+    } else {
+        None
+    };
     let mut builder = TreeBuilder {
         prover,
         options,
