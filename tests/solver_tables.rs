@@ -110,7 +110,7 @@ fn a_two_mover_over_the_small_table_is_solved_as_over_a_large_one() {
 #[test]
 fn a_three_movers_table_starts_at_64_kb_and_a_four_movers_at_its_size() {
     let pos = Position::from_fen(MANY_KEYS, Validation::Strict).expect("valid FEN");
-    let three: TranspositionTable = default_table(&Problem::directmate(pos.clone(), 3), DirectMate);
+    let three: TranspositionTable = default_table(&Problem::directmate(pos, 3), DirectMate);
     assert_eq!(three.size_bytes(), 2 << 20);
     assert_eq!(three.slots_in_use() * 16, 64 << 10);
     let four: TranspositionTable = default_table(&Problem::directmate(pos, 4), DirectMate);
