@@ -6,6 +6,7 @@ use mateproof::board::{Position, Validation};
 use mateproof::kernel::SearchControl;
 use mateproof::popeye::shown::PRESENTATION;
 use mateproof::problem::{Problem, TryMode};
+use mateproof::solution::Solution;
 use mateproof::solver::{
     default_table, default_table_bytes, mate_search, solve, solve_with_table, Bounds, DirectMate,
     Prover, Restricted, Restrictions, TranspositionTable,
@@ -88,21 +89,26 @@ fn a_two_movers_table_is_a_few_pages() {
 /// their refutations, threats and variations.
 #[test]
 fn a_two_mover_over_the_small_table_is_solved_as_over_a_large_one() {
-    let pos = Position::from_fen(MANY_KEYS, Validation::Strict).expect("valid FEN");
-    let mut problem = Problem::directmate(pos, 2);
+    let problem = full_play(MANY_KEYS, 2);
+    let small = solve(&problem, &SearchControl::unlimited(), PRESENTATION).expect("solves");
+    assert_eq!(small.keys().count(), 117);
+    assert_eq!(small.first_moves, over_a_large_table(&problem).first_moves);
+}
+
+/// `fen` as a #n with everything a table could change shown: keys, tries with up to three
+/// refutations, threats and variations.
+fn full_play(fen: &str, n: u32) -> Problem {
+    let pos = Position::from_fen(fen, Validation::Strict).expect("valid FEN");
+    let mut problem = Problem::directmate(pos, n);
     problem.options.variations = true;
     problem.options.tries = TryMode::Refutations(3);
-    let control = SearchControl::unlimited();
-    let small = solve(&problem, &control, PRESENTATION).expect("solves");
-    let large = solve_with_table(
-        &problem,
-        &control,
-        &TranspositionTable::new(64),
-        PRESENTATION,
-    )
-    .expect("solves");
-    assert_eq!(small.keys().count(), 117);
-    assert_eq!(small.first_moves, large.first_moves);
+    problem
+}
+
+/// The solution over a 64 MB table.
+fn over_a_large_table(problem: &Problem) -> Solution {
+    let large = TranspositionTable::new(64);
+    solve_with_table(problem, &SearchControl::unlimited(), &large, PRESENTATION).expect("solves")
 }
 
 /// A #3's fresh table has 2 MB of slots but uses 64 KB of them at first (most three-movers need
@@ -187,23 +193,12 @@ fn a_growing_table_finds_the_entries_it_moved() {
 /// as over a large fixed table, keys, tries with their refutations, threats and variations.
 #[test]
 fn a_three_mover_over_a_growing_table_is_solved_as_over_a_large_one() {
-    let fen = "r2q1rk1/p4p1p/3p1Q2/2n3B1/B2R4/8/PP3PPP/5bK1 w - - 0 1";
-    let pos = Position::from_fen(fen, Validation::Strict).expect("valid FEN");
-    let mut problem = Problem::directmate(pos, 3);
-    problem.options.variations = true;
-    problem.options.tries = TryMode::Refutations(3);
+    let problem = full_play("r2q1rk1/p4p1p/3p1Q2/2n3B1/B2R4/8/PP3PPP/5bK1 w - - 0 1", 3);
     let control = SearchControl::unlimited();
     let growing = TranspositionTable::growing_bytes(4 << 20, DirectMate);
     let start = growing.slots_in_use();
     let grown = solve_with_table(&problem, &control, &growing, PRESENTATION).expect("solves");
     assert!(growing.slots_in_use() > start, "the table grew");
-    let large = solve_with_table(
-        &problem,
-        &control,
-        &TranspositionTable::new(64),
-        PRESENTATION,
-    )
-    .expect("solves");
     assert!(grown.keys().count() >= 1);
-    assert_eq!(grown.first_moves, large.first_moves);
+    assert_eq!(grown.first_moves, over_a_large_table(&problem).first_moves);
 }
