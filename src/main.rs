@@ -15,11 +15,16 @@
 #![cfg_attr(all(target_os = "linux", target_env = "gnu"), no_main)]
 
 use clap::Parser;
+use mateproof::cli::popeye::PopeyeArgs;
 use std::process::ExitCode;
 
-/// The run: the command line parsed and carried out.
+/// The run: the command line parsed and carried out (`mateproof popeye …` mostly without
+/// clap, see [`PopeyeArgs::from_command_line`]).
 fn run() -> ExitCode {
-    mateproof::cli::run(mateproof::cli::Cli::parse())
+    match PopeyeArgs::from_command_line(std::env::args_os()) {
+        Some(args) => mateproof::cli::popeye::run_command(&args),
+        None => mateproof::cli::run(mateproof::cli::Cli::parse()),
+    }
 }
 
 /// Called by the C runtime; the command line is read through `std::env::args`.

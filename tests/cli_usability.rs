@@ -309,3 +309,59 @@ fn compose_ranks_without_mate_signs() {
     assert!(stdout.contains("\nrank 1: score "), "{stdout}");
     assert!(!stdout.lines().any(|l| l.starts_with('#')), "{stdout}");
 }
+
+/// `mateproof popeye ARG…` is read without clap unless clap has something to do with the
+/// arguments (`-h`, `--help`, `--`): only then is its parser built. Either way Popeye's flag
+/// parser gets the same arguments: through clap a leading `--` is dropped, and the text is the
+/// same as without it.
+#[test]
+fn popeye_arguments_bypass_clap_only_where_clap_passes_them_on_unchanged() {
+    use mateproof::cli::popeye::PopeyeArgs;
+    use std::ffi::OsString;
+    let read = |args: &[&str]| {
+        let line = std::iter::once("mateproof").chain(args.iter().copied());
+        PopeyeArgs::from_command_line(line.map(OsString::from)).map(|a| a.args)
+    };
+    let owned = |args: &[&str]| Some(args.iter().map(|a| a.to_string()).collect::<Vec<_>>());
+    assert_eq!(read(&["popeye"]), owned(&[]));
+    for args in [
+        &["a.inp", "-regression"][..],
+        &["-maxmem", "1M", "a.inp", "--regression"],
+        &["a.inp", "-maxtime", "5"],
+    ] {
+        let line: Vec<&str> = std::iter::once("popeye")
+            .chain(args.iter().copied())
+            .collect();
+        assert_eq!(read(&line), owned(args), "{args:?}");
+    }
+    for line in [
+        &["popeye", "-h"][..],
+        &["popeye", "--help"],
+        &["popeye", "--", "a.inp"],
+        &["popeye", "a.inp", "--help"],
+        &["solve", "--fen", SOUND_2],
+        &[],
+    ] {
+        assert_eq!(read(line), None, "{line:?}");
+    }
+
+    let dir = std::env::temp_dir().join(format!("mateproof-popeye-args-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("d1.inp");
+    let problem =
+        "BeginProblem\nPieces White Kd8 Qb5 Bb3 Pf4 Black Kd6 Ba8 Pc7\nStipulation #2\nEndProblem\n";
+    std::fs::write(&file, problem).expect("write problem");
+    let path = file.to_str().expect("UTF-8 temp path");
+    let direct = mateproof(&["popeye", path, "-regression"]);
+    let through_clap = mateproof(&["popeye", "--", path, "-regression"]);
+    assert_eq!(direct.status.code(), Some(0), "{}", text(&direct.stderr));
+    assert!(
+        text(&direct.stdout).contains("1.Qb5-c4 !"),
+        "{}",
+        text(&direct.stdout)
+    );
+    assert_eq!(direct.stdout, through_clap.stdout);
+    let help = text(&mateproof(&["popeye", "--help"]).stdout);
+    assert!(help.starts_with("Solve Popeye input files"), "{help}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -6,9 +6,10 @@ use mateproof::board::{Position, Validation};
 use mateproof::kernel::SearchControl;
 use mateproof::popeye::shown::PRESENTATION;
 use mateproof::problem::{Problem, TryMode};
+use mateproof::solution::Solution;
 use mateproof::solver::{
-    default_table_bytes, mate_search, solve, solve_with_table, Bounds, DirectMate, Prover,
-    Restricted, Restrictions, TranspositionTable,
+    default_table, default_table_bytes, mate_search, solve, solve_with_table, Bounds, DirectMate,
+    Prover, Restricted, Restrictions, TranspositionTable,
 };
 
 const FEN: &str = "4k3/8/4K3/8/8/8/8/R6R w - - 0 1";
@@ -88,19 +89,116 @@ fn a_two_movers_table_is_a_few_pages() {
 /// their refutations, threats and variations.
 #[test]
 fn a_two_mover_over_the_small_table_is_solved_as_over_a_large_one() {
-    let pos = Position::from_fen(MANY_KEYS, Validation::Strict).expect("valid FEN");
-    let mut problem = Problem::directmate(pos, 2);
+    let problem = full_play(MANY_KEYS, 2);
+    let small = solve(&problem, &SearchControl::unlimited(), PRESENTATION).expect("solves");
+    assert_eq!(small.keys().count(), 117);
+    assert_eq!(small.first_moves, over_a_large_table(&problem).first_moves);
+}
+
+/// `fen` as a #n with everything a table could change shown: keys, tries with up to three
+/// refutations, threats and variations.
+fn full_play(fen: &str, n: u32) -> Problem {
+    let pos = Position::from_fen(fen, Validation::Strict).expect("valid FEN");
+    let mut problem = Problem::directmate(pos, n);
     problem.options.variations = true;
     problem.options.tries = TryMode::Refutations(3);
+    problem
+}
+
+/// The solution over a 64 MB table.
+fn over_a_large_table(problem: &Problem) -> Solution {
+    let large = TranspositionTable::new(64);
+    solve_with_table(problem, &SearchControl::unlimited(), &large, PRESENTATION).expect("solves")
+}
+
+/// A #3's fresh table has 2 MB of slots but uses 64 KB of them at first (most three-movers need
+/// a few thousand entries); from #4 on every slot is in use from the start.
+#[test]
+fn a_three_movers_table_starts_at_64_kb_and_a_four_movers_at_its_size() {
+    let pos = Position::from_fen(MANY_KEYS, Validation::Strict).expect("valid FEN");
+    let three: TranspositionTable = default_table(&Problem::directmate(pos, 3), DirectMate);
+    assert_eq!(three.size_bytes(), 2 << 20);
+    assert_eq!(three.slots_in_use() * 16, 64 << 10);
+    let four: TranspositionTable = default_table(&Problem::directmate(pos, 4), DirectMate);
+    assert_eq!(four.size_bytes(), 4 << 20);
+    assert_eq!(four.slots_in_use() * 16, 4 << 20);
+}
+
+/// splitmix64: well-mixed keys, as Zobrist keys are.
+fn mixed(i: u64) -> u64 {
+    let mut z = i.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A growing table doubles when half its slots in use are filled, keeps (nearly) everything it
+/// holds across the doublings, and never answers with another key's bounds. A clear starts it
+/// small again.
+#[test]
+fn a_growing_table_keeps_its_entries_as_it_grows() {
+    let tt: TranspositionTable = TranspositionTable::growing_bytes(4 << 20, DirectMate);
+    let start = tt.slots_in_use();
+    let bounds = |i: u64| Bounds {
+        win_within: (i % 200 + 1) as u8,
+        no_win_within: 0,
+        best: mateproof::board::Move::NULL,
+    };
+    let count = 3 * start as u64;
+    for i in 0..count {
+        tt.store(mixed(i), bounds(i));
+    }
+    // 3 x 4096 entries: grown at 2048, 4096 and 8192 filled slots to 32768 slots.
+    assert_eq!(tt.slots_in_use(), 8 * start);
+    let mut found = 0;
+    for i in 0..count {
+        let got = tt.probe(mixed(i));
+        if got != Bounds::default() {
+            assert_eq!(got, bounds(i), "entry {i}");
+            found += 1;
+        }
+    }
+    // A table grows when half full: a two-way bucket then overflows now and then and a few
+    // entries are replaced (83 % are kept here; had growing lost the entries it moves, the
+    // first ones in would be down to an eighth).
+    assert!(found * 100 >= count * 80, "{found} of {count} kept");
+    tt.clear();
+    assert_eq!(tt.slots_in_use(), start);
+    assert_eq!(tt.probe(mixed(1)), Bounds::default());
+}
+
+/// Entries that growing moves are found at their new slots: keys 2m and 2m + 4096 share a
+/// bucket of the first 4096 slots, the second moves when the table doubles, and every key
+/// is found afterwards, none lost.
+#[test]
+fn a_growing_table_finds_the_entries_it_moved() {
+    let tt: TranspositionTable = TranspositionTable::growing_bytes(4 << 20, DirectMate);
+    assert_eq!(tt.slots_in_use(), 4096);
+    let key = |j: u64| 2 * (j >> 1) + ((j & 1) << 12);
+    let bounds = |j: u64| Bounds {
+        win_within: 0,
+        no_win_within: (j % 100 + 1) as u8,
+        best: mateproof::board::Move::NULL,
+    };
+    for j in 0..4096 {
+        tt.store(key(j), bounds(j));
+    }
+    assert_eq!(tt.slots_in_use(), 16384);
+    for j in 0..4096 {
+        assert_eq!(tt.probe(key(j)), bounds(j), "key {}", key(j));
+    }
+}
+
+/// A #3 that fills more than the growing table's first 64 KB: solved over it (grown meanwhile)
+/// as over a large fixed table, keys, tries with their refutations, threats and variations.
+#[test]
+fn a_three_mover_over_a_growing_table_is_solved_as_over_a_large_one() {
+    let problem = full_play("r2q1rk1/p4p1p/3p1Q2/2n3B1/B2R4/8/PP3PPP/5bK1 w - - 0 1", 3);
     let control = SearchControl::unlimited();
-    let small = solve(&problem, &control, PRESENTATION).expect("solves");
-    let large = solve_with_table(
-        &problem,
-        &control,
-        &TranspositionTable::new(64),
-        PRESENTATION,
-    )
-    .expect("solves");
-    assert_eq!(small.keys().count(), 117);
-    assert_eq!(small.first_moves, large.first_moves);
+    let growing = TranspositionTable::growing_bytes(4 << 20, DirectMate);
+    let start = growing.slots_in_use();
+    let grown = solve_with_table(&problem, &control, &growing, PRESENTATION).expect("solves");
+    assert!(growing.slots_in_use() > start, "the table grew");
+    assert!(grown.keys().count() >= 1);
+    assert_eq!(grown.first_moves, over_a_large_table(&problem).first_moves);
 }

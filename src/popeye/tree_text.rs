@@ -198,7 +198,7 @@ impl<'a> TreeWriter<'a> {
         self.forced_goal(root, solution.forced_goal.clone(), 1);
         if !self.options.numbers_moves() {
             let mut nodes: Vec<&AttackNode<P::Move>> = solution.first_moves.iter().collect();
-            nodes.sort_by_key(|n| root.sibling_key(n.mv, lister));
+            nodes.sort_by_cached_key(|n| root.sibling_key(n.mv, lister));
             for node in nodes {
                 self.first_move(root, node);
             }

@@ -22,7 +22,9 @@ pub use present::{
     every_defence, generation_order, DefenceFacts, FirstMoveOrder, Presentation, ShownDefences,
 };
 pub use prover::{Prover, Restrictions};
-pub use solve::{default_hash_mb, default_table_bytes, solve, solve_with_table, SolveError};
+pub use solve::{
+    default_hash_mb, default_table, default_table_bytes, solve, solve_with_table, SolveError,
+};
 pub use tt::{
     BattleGoal, BattlePlay, Bounds, DirectMate, Exact, Question, Quodlibet, ReflexMate,
     ReflexStalemate, Restricted, SelfMate, SelfStalemate, Stalemate, TranspositionTable,

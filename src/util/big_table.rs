@@ -2,8 +2,9 @@
 //! anonymous mappings: the kernel's zero pages cost nothing until touched (a 128 MB table for
 //! a two-mover costs a few pages, not 128 MB of zeroing), and they are marked for transparent
 //! huge pages, since search tables are probed at random addresses millions of times a second
-//! and with 4 KB pages most probes also miss the TLB. Elsewhere, and for small tables, the
-//! global allocator's zeroed memory.
+//! and with 4 KB pages most probes also miss the TLB (unless asked for small pages: a table
+//! that starts small and grows). Elsewhere, and for small tables, the global allocator's zeroed
+//! memory.
 
 use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::ptr::NonNull;
@@ -43,13 +44,24 @@ impl<T: Zeroable> BigTable<T> {
     /// # Panics
     /// When the allocation fails or its size overflows, as `Vec` does.
     pub fn new(len: usize) -> BigTable<T> {
+        BigTable::with_pages(len, true)
+    }
+
+    /// `len` zeroed elements on ordinary pages only: for a table that is used from its start
+    /// and may stay small, where the first touch of a huge page would zero 2 MB (a tenth of a
+    /// millisecond) for a few kilobytes of entries. Pages come as they are touched.
+    pub fn with_small_pages(len: usize) -> BigTable<T> {
+        BigTable::with_pages(len, false)
+    }
+
+    fn with_pages(len: usize, huge: bool) -> BigTable<T> {
         let len = len.max(1);
         let size = std::mem::size_of::<T>()
             .checked_mul(len)
             .unwrap_or_else(|| panic!("table too large"));
         #[cfg(target_os = "linux")]
         if size >= HUGE_PAGE && std::mem::align_of::<T>() <= 4096 {
-            if let Some(ptr) = map_zeroed(size) {
+            if let Some(ptr) = map_zeroed(size, huge) {
                 return BigTable {
                     ptr: ptr.cast(),
                     len,
@@ -128,9 +140,9 @@ impl<T: Zeroable> Drop for BigTable<T> {
     }
 }
 
-/// An anonymous private mapping of `size` zero bytes, marked for huge pages.
+/// An anonymous private mapping of `size` zero bytes, marked for huge pages if `huge`.
 #[cfg(target_os = "linux")]
-fn map_zeroed(size: usize) -> Option<NonNull<u8>> {
+fn map_zeroed(size: usize, huge: bool) -> Option<NonNull<u8>> {
     // SAFETY: a fresh anonymous mapping touches no existing memory; the result is checked.
     let ptr = unsafe {
         libc::mmap(
@@ -145,10 +157,12 @@ fn map_zeroed(size: usize) -> Option<NonNull<u8>> {
     if ptr == libc::MAP_FAILED {
         return None;
     }
-    // SAFETY: the range is the mapping just made; madvise only changes paging policy, and a
-    // failure (e.g. THP disabled) leaves ordinary pages.
-    unsafe {
-        libc::madvise(ptr, size, libc::MADV_HUGEPAGE);
+    if huge {
+        // SAFETY: the range is the mapping just made; madvise only changes paging policy, and
+        // a failure (e.g. THP disabled) leaves ordinary pages.
+        unsafe {
+            libc::madvise(ptr, size, libc::MADV_HUGEPAGE);
+        }
     }
     NonNull::new(ptr.cast())
 }
