@@ -73,6 +73,9 @@ pub struct PopeyeOptions {
     pub white_to_play: bool,
     /// `Intelligent`: the same solutions; `MoveNumbers` prints no numbers under it.
     pub intelligent: bool,
+    /// `NoWk`, `NoBk`: the problem has no white (black) king. Popeye solves a position
+    /// without a king either way; the option only spares its warning.
+    pub no_king: [bool; 2],
 }
 
 impl PopeyeOptions {
