@@ -8,12 +8,14 @@
 //! Rerun with another seed: `MATEPROOF_SEED=n cargo test --test kingless`.
 
 use mateproof::board::{parse_fen, Color, KinglessSides, Position, PositionError, Validation};
-use mateproof::help::{search_lines, Plan};
-use mateproof::kernel::SearchControl;
+use mateproof::help::Plan;
 use std::collections::BTreeSet;
+use std::sync::LazyLock;
 
 mod common;
+mod help_positions;
 use common::Rng;
+use help_positions::searched_lines;
 
 /// A man: white or not, and its FEN letter in lower case.
 type Man = (bool, char);
@@ -29,28 +31,18 @@ struct Board {
     ep: Option<usize>,
 }
 
-const KNIGHT: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const KING: [(i32, i32); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
-const ROOK: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
-const BISHOP: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+/// The steps (file, rank) of a piece: those of -2..=2 each way that `keep` takes.
+fn steps(keep: fn(i32, i32) -> bool) -> Vec<(i32, i32)> {
+    (-2..=2i32)
+        .flat_map(|f| (-2..=2i32).map(move |r| (f, r)))
+        .filter(|&(f, r)| keep(f.abs(), r.abs()))
+        .collect()
+}
+
+static KNIGHT: LazyLock<Vec<(i32, i32)>> = LazyLock::new(|| steps(|f, r| f * r == 2));
+static KING: LazyLock<Vec<(i32, i32)>> = LazyLock::new(|| steps(|f, r| f.max(r) == 1));
+static ROOK: LazyLock<Vec<(i32, i32)>> = LazyLock::new(|| steps(|f, r| f + r == 1));
+static BISHOP: LazyLock<Vec<(i32, i32)>> = LazyLock::new(|| steps(|f, r| f == 1 && r == 1));
 
 fn step(sq: usize, (df, dr): (i32, i32)) -> Option<usize> {
     let (f, r) = (sq as i32 % 8 + df, sq as i32 / 8 + dr);
@@ -461,26 +453,7 @@ fn brute_lines(board: &Board, stipulation: &str) -> BTreeSet<String> {
 }
 
 fn our_lines(pos: &Position, stipulation: &str) -> BTreeSet<String> {
-    let plan = Plan::of(&stipulation.parse().unwrap()).unwrap();
-    let found = search_lines(pos, &plan, &Default::default(), &SearchControl::unlimited());
-    assert!(found.complete);
-    found
-        .lines
-        .iter()
-        .map(|line| {
-            let moves: Vec<String> = line
-                .iter()
-                .map(|m| {
-                    if m.is_null() {
-                        "0000".to_owned()
-                    } else {
-                        m.to_string()
-                    }
-                })
-                .collect();
-            moves.join(" ")
-        })
-        .collect()
+    searched_lines(pos, &Plan::of(&stipulation.parse().unwrap()).unwrap())
 }
 
 #[test]
