@@ -238,8 +238,20 @@ fn generate<S: MoveSink, const WHITE: bool, const CAPTURES: bool>(
     let us = if WHITE { Color::White } else { Color::Black };
     match pos.king(us) {
         Some(ksq) => generate_for::<S, WHITE, CAPTURES, true>(pos, ksq, from_mask, sink),
-        None => generate_for::<S, WHITE, CAPTURES, false>(pos, Square::A1, from_mask, sink),
+        None => generate_without_king::<S, WHITE, CAPTURES>(pos, from_mask, sink),
     }
+}
+
+/// The side to move has no king (`NoWk`/`NoBk` problems only): kept out of line, so that every
+/// caller inlines one generator, the orthodox one.
+#[cold]
+#[inline(never)]
+fn generate_without_king<S: MoveSink, const WHITE: bool, const CAPTURES: bool>(
+    pos: &Position,
+    from_mask: Bitboard,
+    sink: &mut S,
+) {
+    generate_for::<S, WHITE, CAPTURES, false>(pos, Square::A1, from_mask, sink);
 }
 
 #[inline(always)]
