@@ -41,7 +41,9 @@ fn positions() -> Option<Vec<Position>> {
 /// uncover a check. Kept here only as the yardstick the check generator is measured against.
 fn gives_check_recomputing_blockers(pos: &Position, m: Move) -> bool {
     let us = pos.turn();
-    let their_king = pos.king(!us);
+    let Some(their_king) = pos.king(!us) else {
+        return false;
+    };
     let (from, to) = (m.from(), m.to());
     match (m.kind(), pos.role_at(from)) {
         (MoveKind::Normal, Some(role)) => {

@@ -10,8 +10,7 @@
 //! not in check.
 
 use mateproof::board::{Position, Validation};
-use mateproof::help::{search_lines, Plan};
-use mateproof::kernel::SearchControl;
+use mateproof::help::Plan;
 use mateproof::problem::Stipulation;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position as _};
@@ -20,7 +19,7 @@ use std::collections::BTreeSet;
 mod common;
 mod help_positions;
 use common::Rng;
-use help_positions::{after, chess_of, random_fen, random_fen_of, uci};
+use help_positions::{after, chess_of, random_fen, random_fen_of, searched_lines, uci};
 
 /// The goal suffered by the side to move.
 fn reached(pos: &Chess, stalemate: bool) -> bool {
@@ -186,29 +185,7 @@ fn ours_with(fen: &str, stipulation: &str, null_moves: bool) -> BTreeSet<String>
         null_moves,
         ..Plan::of(&stipulation.parse().unwrap()).unwrap()
     };
-    let found = search_lines(
-        &pos,
-        &plan,
-        &Default::default(),
-        &SearchControl::unlimited(),
-    );
-    assert!(found.complete);
-    found
-        .lines
-        .iter()
-        .map(|line| {
-            line.iter()
-                .map(|m| {
-                    if m.is_null() {
-                        "0000".to_owned()
-                    } else {
-                        m.to_string()
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect()
+    searched_lines(&pos, &plan)
 }
 
 #[test]

@@ -331,7 +331,8 @@ pub fn check_position(pos: &Position) {
     }
     let them = !pos.turn();
     assert!(
-        !pos.is_attacked(pos.king(them), pos.turn(), pos.occupied()),
+        !pos.king(them)
+            .is_some_and(|king| pos.is_attacked(king, pos.turn(), pos.occupied())),
         "the side not to move is in check in {pos:?}"
     );
     for &m in pos.legal_moves().iter() {

@@ -32,8 +32,9 @@ use super::{Bitboard, GenKind, Move, MoveKind, MoveList, MoveSink, Position, Rol
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct CheckInfo {
-    /// The king that would be checked: the one of the side not to move.
-    king: Square,
+    /// The king that would be checked: the one of the side not to move (`None` when it has
+    /// none; then nothing checks and the sets below are empty).
+    king: Option<Square>,
     /// Per role (indexed by [`Role::index`]): squares from which that role of ours attacks
     /// `king` on the current board. The king itself never checks, so its entry is empty.
     squares: [Bitboard; 6],
@@ -46,12 +47,18 @@ impl CheckInfo {
     #[inline]
     pub fn new(pos: &Position) -> CheckInfo {
         let us = pos.turn();
-        let king = pos.king(!us);
+        let Some(king) = pos.king(!us) else {
+            return CheckInfo {
+                king: None,
+                squares: [Bitboard::EMPTY; 6],
+                discoverers: Bitboard::EMPTY,
+            };
+        };
         let occupied = pos.occupied();
         let diagonal = bishop_attacks(king, occupied);
         let orthogonal = rook_attacks(king, occupied);
         CheckInfo {
-            king,
+            king: Some(king),
             squares: [
                 pawn_attacks(!us, king),
                 knight_attacks(king),
@@ -78,11 +85,17 @@ impl CheckInfo {
         self.discoverers
     }
 
+    /// The squares on the line from the enemy king through `from` (none without a king).
+    #[inline]
+    fn line_through(&self, from: Square) -> Bitboard {
+        self.king.map_or(Bitboard::EMPTY, |king| line(king, from))
+    }
+
     /// True when `m`, legal in `pos` (the position this was built from), gives check.
     #[inline]
     pub fn gives_check(&self, pos: &Position, m: Move) -> bool {
         let (from, to) = (m.from(), m.to());
-        let discovers = || self.discoverers.contains(from) && !line(self.king, from).contains(to);
+        let discovers = || self.discoverers.contains(from) && !self.line_through(from).contains(to);
         match m.kind() {
             MoveKind::Normal => match pos.role_at(from) {
                 Some(role) => self.squares[role.index()].contains(to) || discovers(),
@@ -91,7 +104,9 @@ impl CheckInfo {
             // The promoted piece may look back through the square the pawn left.
             MoveKind::Promotion(role) => {
                 let occupied = pos.occupied().without(from).with(to);
-                attacks(pos.turn(), role, to, occupied).contains(self.king) || discovers()
+                self.king
+                    .is_some_and(|king| attacks(pos.turn(), role, to, occupied).contains(king))
+                    || discovers()
             }
             MoveKind::EnPassant | MoveKind::Castle => pos.after(m).is_check(),
         }
@@ -126,7 +141,9 @@ impl Position {
             MoveKind::Promotion(role) => role,
             MoveKind::EnPassant | MoveKind::Castle => return self.after(m).is_check(),
         };
-        let king = self.king(!us);
+        let Some(king) = self.king(!us) else {
+            return false;
+        };
         let occupied = self.occupied().without(from);
         // The vacated origin counts as empty: a promoted piece may look back through it.
         let direct = attacks(us, role, to, occupied.with(to)).contains(king);
@@ -185,9 +202,13 @@ impl Position {
         sink: &mut S,
     ) {
         let us = self.turn();
-        let king = self.king(us);
-        if !info.discoverers.contains(king) && !self.castling().has_any(us) {
-            from_mask = from_mask.without(king);
+        if info.king.is_none() {
+            return;
+        }
+        if let Some(king) = self.king(us) {
+            if !info.discoverers.contains(king) && !self.castling().has_any(us) {
+                from_mask = from_mask.without(king);
+            }
         }
         let mut filter = CheckFilter {
             pos: self,
@@ -223,7 +244,7 @@ impl<S: MoveSink> MoveSink for CheckFilter<'_, S> {
         };
         let mut checks = targets & self.info.squares[role.index()];
         if self.info.discoverers.contains(from) {
-            checks |= targets - line(self.info.king, from);
+            checks |= targets - self.info.line_through(from);
         }
         self.inner.push_targets(from, checks);
     }
@@ -235,7 +256,7 @@ impl<S: MoveSink> MoveSink for CheckFilter<'_, S> {
         if discoverers.any() {
             for to in targets - checks {
                 let from = from_delta(to, delta);
-                if discoverers.contains(from) && !line(self.info.king, from).contains(to) {
+                if discoverers.contains(from) && !self.info.line_through(from).contains(to) {
                     checks = checks.with(to);
                 }
             }

@@ -36,7 +36,13 @@ impl Flights {
     #[inline]
     pub fn new(pos: &Position) -> Flights {
         let attacker = pos.turn();
-        let king = pos.king(!attacker);
+        // A side without a king is never checked, so its flights are never asked about.
+        let Some(king) = pos.king(!attacker) else {
+            return Flights {
+                open: Bitboard::EMPTY,
+                occupied: pos.occupied(),
+            };
+        };
         let occupied = pos.occupied().without(king);
         let mut open = Bitboard::EMPTY;
         for square in king_attacks(king) & !pos.by_color(!attacker) {

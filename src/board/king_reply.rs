@@ -42,7 +42,9 @@ impl Position {
     /// through the other king, or when that king has no legal move.
     pub fn king_reply_after(&self, m: Move, spoiler: Move) -> KingReply {
         let us = self.turn();
-        let defender_king = self.king(!us);
+        let Some(defender_king) = self.king(!us) else {
+            return KingReply::Unknown;
+        };
         let (mf, mt) = (m.from(), m.to());
         let role = match m.kind() {
             MoveKind::Normal => match self.role_at(mf) {
@@ -52,13 +54,14 @@ impl Position {
             MoveKind::Promotion(role) => role,
             MoveKind::EnPassant | MoveKind::Castle => return KingReply::Unknown,
         };
-        // A king move gives check only by discovery, along a line from the mover's king.
+        // A king move gives check only by discovery, along a line from the mover's king (a
+        // mover without a king is never checked).
         let king = if role == Role::King {
-            mt
+            Some(mt)
         } else {
             self.king(us)
         };
-        if queen_attacks(king, Bitboard::EMPTY).contains(defender_king) {
+        if king.is_some_and(|king| queen_attacks(king, Bitboard::EMPTY).contains(defender_king)) {
             return KingReply::Unknown;
         }
         let spoiler_is_king_move = spoiler.kind() == MoveKind::Normal
@@ -120,7 +123,7 @@ mod tests {
                 let child = pos.after(m);
                 let generated = child.legal_moves();
                 // The null spoiler and each king move of the other side.
-                let king = pos.king(!pos.turn());
+                let king = pos.king(!pos.turn()).unwrap();
                 let spoilers = std::iter::once(Move::default())
                     .chain(replies.iter().copied().filter(|b| b.from() == king));
                 for spoiler in spoilers {

@@ -43,7 +43,15 @@ impl Position {
     /// per-role destination masks and the men that may mate.
     #[inline]
     fn mate_ground(&self) -> MateGround {
-        let flights = self.open_flights();
+        let Some(flights) = self.open_flights() else {
+            // A side without a king cannot be mated: no man may mate it.
+            return MateGround {
+                flights: Flights::new(self),
+                info: CheckInfo::new(self),
+                cover: [Bitboard::EMPTY; 6],
+                from_mask: Bitboard::EMPTY,
+            };
+        };
         let info = CheckInfo::new(self);
         let cover = self.covering_destinations(&flights, &info);
         let from_mask = self.possible_maters(&info, &cover);
@@ -123,10 +131,11 @@ impl Position {
 
     /// [`Flights::new`] the other way round: what each of our men covers, taken together, instead
     /// of the attackers of each square next to the king (one attack lookup a man instead of
-    /// five a square; most mate-in-one tests fail, and this is where they start).
-    pub(crate) fn open_flights(&self) -> Flights {
+    /// five a square; most mate-in-one tests fail, and this is where they start). `None` when
+    /// the defender has no king.
+    pub(crate) fn open_flights(&self) -> Option<Flights> {
         let us = self.turn();
-        let king = self.king(!us);
+        let king = self.king(!us)?;
         let occupied = self.occupied().without(king);
         let mut covered = Bitboard::EMPTY;
         for role in Role::ALL {
@@ -135,7 +144,7 @@ impl Position {
             }
         }
         let next_to_king = king_attacks(king) - self.by_color(!us);
-        Flights::from_parts(next_to_king - covered, occupied)
+        Some(Flights::from_parts(next_to_king - covered, occupied))
     }
 
     /// Per role: the destinations from which a man of that role covers every open flight that
@@ -225,10 +234,11 @@ impl Position {
         } else {
             from_mask |= pawns & Bitboard::rank(if us == Color::White { 6 } else { 1 });
         }
-        let king = self.king(us);
-        let discovers = info.discoverers().contains(king) && cover[Role::King.index()].any();
-        if discovers || self.castling().has_any(us) {
-            from_mask = from_mask.with(king);
+        if let Some(king) = self.king(us) {
+            let discovers = info.discoverers().contains(king) && cover[Role::King.index()].any();
+            if discovers || self.castling().has_any(us) {
+                from_mask = from_mask.with(king);
+            }
         }
         from_mask
     }
@@ -302,7 +312,9 @@ pub struct FirstMate {
 #[inline]
 fn king_takes(pos: &Position, m: Move) -> bool {
     let us = pos.turn();
-    let king = pos.king(!us);
+    let Some(king) = pos.king(!us) else {
+        return false;
+    };
     let (from, to) = (m.from(), m.to());
     if m.kind() == MoveKind::EnPassant
         || m.kind() == MoveKind::Castle
@@ -368,9 +380,10 @@ mod tests {
     /// [`Flights::new`]'s.
     fn assert_matches_definition(pos: &Position) {
         let flights = Flights::new(pos);
-        let bulk = pos.open_flights();
-        assert_eq!(bulk.open(), flights.open(), "{pos:?}");
-        assert_eq!(bulk.occupied(), flights.occupied(), "{pos:?}");
+        if let Some(bulk) = pos.open_flights() {
+            assert_eq!(bulk.open(), flights.open(), "{pos:?}");
+            assert_eq!(bulk.occupied(), flights.occupied(), "{pos:?}");
+        }
         let expected: Vec<_> = pos
             .checking_moves()
             .iter()

@@ -43,7 +43,7 @@ pub use quiet_replies::QuietReplies;
 pub use role::{Piece, Role};
 pub use setup::{Setup, Validation};
 pub use square::{ParseSquareError, Square};
-pub use validate::{ImpossibleCheck, PositionError};
+pub use validate::{ImpossibleCheck, KinglessSides, PositionError};
 
 impl Position {
     /// Parses and validates a FEN in one step.

@@ -2,8 +2,11 @@
 //! en-passant square, clocks and an incrementally kept Zobrist key; making moves (copy-make)
 //! and the null move.
 //!
-//! A `Position` is always one that [`super::validate`] accepted, so the hot paths may assume
-//! exactly one king per side. Building one from text goes through [`super::Setup`].
+//! A `Position` is always one that [`super::validate`] accepted: at most one king per side, and
+//! exactly one unless the problem says a side has none (Popeye's `NoWk`/`NoBk`). A side without
+//! a king is never in check and has no pins, so its moves are its pseudo-legal moves; the hot
+//! paths learn this once per position from [`Position::king`] being `None`. Building one from
+//! text goes through [`super::Setup`].
 
 use super::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
@@ -151,12 +154,17 @@ impl Position {
         }
     }
 
-    /// The king of `color`. Every `Position` has exactly one per side.
+    /// The king of `color`; `None` only in a problem whose side has no king (Popeye's
+    /// `NoWk`/`NoBk`, see [`super::KinglessSides`]).
     #[inline]
-    pub fn king(&self, color: Color) -> Square {
-        self.pieces(color, Role::King)
-            .first()
-            .unwrap_or_else(|| unreachable!("a validated position has both kings"))
+    pub fn king(&self, color: Color) -> Option<Square> {
+        self.pieces(color, Role::King).first()
+    }
+
+    /// True when both sides have their king (every position but a `NoWk`/`NoBk` problem's).
+    #[inline]
+    pub fn has_both_kings(&self) -> bool {
+        self.by_role(Role::King).more_than_one()
     }
 
     /// Rooks and queens.
@@ -191,10 +199,13 @@ impl Position {
         self.attackers_to(sq, attacker, occupied).any()
     }
 
-    /// Pieces giving check to the side to move.
+    /// Pieces giving check to the side to move (none for a side without a king).
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.attackers_to(self.king(self.turn), !self.turn, self.occupied())
+        match self.king(self.turn) {
+            Some(king) => self.attackers_to(king, !self.turn, self.occupied()),
+            None => Bitboard::EMPTY,
+        }
     }
 
     #[inline]
@@ -204,10 +215,12 @@ impl Position {
 
     /// Pieces (of either colour) that are the only piece between the king of `king_color` and
     /// an enemy slider aimed at it: pinned pieces if they are the king's own, discovered-check
-    /// candidates if they are the enemy's.
+    /// candidates if they are the enemy's. None when `king_color` has no king.
     #[inline]
     pub fn slider_blockers(&self, king_color: Color) -> Bitboard {
-        let ksq = self.king(king_color);
+        let Some(ksq) = self.king(king_color) else {
+            return Bitboard::EMPTY;
+        };
         let enemy = self.by_color(!king_color);
         let snipers = ((rook_attacks(ksq, Bitboard::EMPTY) & self.rooks_queens())
             | (bishop_attacks(ksq, Bitboard::EMPTY) & self.bishops_queens()))

@@ -84,24 +84,41 @@ fn shields(sq: Square, occupied: Bitboard, rooks: Bitboard, bishops: Bitboard) -
     out
 }
 
+/// The kings' squares of `them` (the defender to move after the attacker's pass). The guards
+/// are read around both, so a problem without one of them keeps no replies.
+#[derive(Clone, Copy)]
+struct Kings {
+    defender: Square,
+    attacker: Square,
+}
+
+impl Kings {
+    fn of(them: &Position) -> Option<Kings> {
+        Some(Kings {
+            defender: them.king(them.turn())?,
+            attacker: them.king(!them.turn())?,
+        })
+    }
+}
+
 /// What a quiet reply `b` of `them` (the defender to move after the attacker's pass) leaves:
 /// the board, and the defender's king's square.
-fn after_reply(them: &Position, b: Move) -> (Bitboard, Square) {
+fn after_reply(them: &Position, kings: Kings, b: Move) -> (Bitboard, Square) {
     let (bf, bt) = (b.from(), b.to());
     let king = if them.role_at(bf) == Some(Role::King) {
         bt
     } else {
-        them.king(them.turn())
+        kings.defender
     };
     (them.occupied().without(bf).with(bt), king)
 }
 
 /// The coarse guard of the quiet legal reply `b` of `them` (see the module paragraph).
-fn coarse_guard(them: &Position, b: Move) -> Guard {
+fn coarse_guard(them: &Position, kings: Kings, b: Move) -> Guard {
     let (bf, bt) = (b.from(), b.to());
-    let (after, king) = after_reply(them, b);
+    let (after, king) = after_reply(them, kings, b);
     let near_king = queen_attacks(king, after);
-    let attacker_king = them.king(!them.turn());
+    let attacker_king = kings.attacker;
     Guard {
         reply: b,
         from: near_king | queen_attacks(attacker_king, after) | Bitboard::from_square(bt),
@@ -111,9 +128,9 @@ fn coarse_guard(them: &Position, b: Move) -> Guard {
 
 /// The fine guard of the quiet legal reply `b` of `them` (see the module paragraph), with its
 /// squares by role.
-fn fine_guard(them: &Position, b: Move) -> (Guard, [Bitboard; 5]) {
+fn fine_guard(them: &Position, kings: Kings, b: Move) -> (Guard, [Bitboard; 5]) {
     let (bf, bt) = (b.from(), b.to());
-    let (after, king) = after_reply(them, b);
+    let (after, king) = after_reply(them, kings, b);
     let defender = them.turn();
     let role = them.role_at(bf);
     // The sliders of each side once `b` is played.
@@ -134,7 +151,7 @@ fn fine_guard(them: &Position, b: Move) -> (Guard, [Bitboard; 5]) {
     let guard = Guard {
         reply: b,
         from: shields(king, after, white_rooks, white_bishops)
-            | shields(them.king(!defender), after, black_rooks, black_bishops)
+            | shields(kings.attacker, after, black_rooks, black_bishops)
             | Bitboard::from_square(bt),
         to: between(bf, bt).with(bf).with(bt),
     };
@@ -152,6 +169,7 @@ fn fine_guard(them: &Position, b: Move) -> (Guard, [Bitboard; 5]) {
 /// guard: what [`QuietReplies::new`] reads, in generation order, without listing the moves.
 struct FirstQuiet<'p> {
     them: &'p Position,
+    kings: Kings,
     replies: QuietReplies,
     seen: Bitboard,
 }
@@ -168,7 +186,7 @@ impl MoveSink for FirstQuiet<'_> {
             return;
         }
         self.seen = self.seen.with(bf);
-        self.replies.guards[self.replies.len] = coarse_guard(self.them, b);
+        self.replies.guards[self.replies.len] = coarse_guard(self.them, self.kings, b);
         self.replies.len += 1;
     }
 
@@ -191,7 +209,7 @@ impl MoveSink for FirstQuiet<'_> {
 impl QuietReplies {
     /// The defender's quiet legal replies were the side to move in `pos` to pass, one per
     /// man, with coarse guards; `None` when the side to move is in check (a pass is not a
-    /// position then) or there is none.
+    /// position then), when a side has no king, or when there is none.
     pub fn new(pos: &Position) -> Option<QuietReplies> {
         if pos.is_check() {
             return None;
@@ -199,6 +217,7 @@ impl QuietReplies {
         let them = pos.after_null();
         let mut sink = FirstQuiet {
             them: &them,
+            kings: Kings::of(&them)?,
             replies: QuietReplies {
                 guards: [Guard::default(); KEPT],
                 len: 0,
@@ -218,12 +237,13 @@ impl QuietReplies {
             return None;
         }
         let them = pos.after_null();
+        let kings = Kings::of(&them)?;
         if !them.is_legal(b) || them.gives_check(b) {
             return None;
         }
         let mut guards = [Guard::default(); KEPT];
         let to_by_role;
-        (guards[0], to_by_role) = fine_guard(&them, b);
+        (guards[0], to_by_role) = fine_guard(&them, kings, b);
         Some(QuietReplies {
             guards,
             len: 1,
@@ -240,7 +260,10 @@ impl QuietReplies {
     pub fn spoiling_moves(&self, pos: &Position) -> MoveList {
         let us = pos.turn();
         let occupied = pos.occupied();
-        let king = pos.king(us);
+        // Replies are kept only where both kings stand (see `Kings`).
+        let Some(king) = pos.king(us) else {
+            return pos.legal_moves();
+        };
         // The list is filled in place (the sink only borrows it), so it is not copied out.
         let mut list = MoveList::new();
         let mut sink = Spoiling {
@@ -420,7 +443,11 @@ pub(super) mod tests {
                     continue;
                 };
                 let rough = QuietReplies {
-                    guards: [coarse_guard(&pos.after_null(), b); KEPT],
+                    guards: [coarse_guard(
+                        &pos.after_null(),
+                        Kings::of(&pos.after_null()).unwrap(),
+                        b,
+                    ); KEPT],
                     len: 1,
                     to_by_role: [Bitboard::EMPTY; 5],
                 };

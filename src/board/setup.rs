@@ -114,8 +114,18 @@ impl Setup {
         self.castling = rights;
     }
 
-    /// Validates and builds the position.
+    /// Validates and builds the position; both sides need their king.
     pub fn into_position(&self, validation: Validation) -> Result<Position, super::PositionError> {
-        super::validate::build(self, validation)
+        super::validate::build(self, validation, super::KinglessSides::NONE)
+    }
+
+    /// Validates and builds the position, where the sides of `kingless` may have no king
+    /// (Popeye's `NoWk`/`NoBk`).
+    pub fn into_kingless_position(
+        &self,
+        validation: Validation,
+        kingless: super::KinglessSides,
+    ) -> Result<Position, super::PositionError> {
+        super::validate::build(self, validation, kingless)
     }
 }

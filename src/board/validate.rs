@@ -5,6 +5,8 @@
 //! move not in check, pawns off the back ranks, consistent castling and e.p.); `Strict` adds
 //! what a game could have reached (material counts, impossible checks). Problem front ends use
 //! `Lenient`, game front ends (UCI, EPD) `Strict` with a lenient fallback where they choose.
+//! A side may lack its king only where the caller says so ([`KinglessSides`]): Popeye's
+//! `NoWk`/`NoBk` problems; every other entry asks for both kings.
 
 use super::attacks;
 use super::castling::geometry;
@@ -62,10 +64,47 @@ impl std::fmt::Display for ImpossibleCheck {
     }
 }
 
-pub(super) fn build(setup: &Setup, validation: Validation) -> Result<Position, PositionError> {
+/// The sides that may have no king (Popeye's `NoWk` and `NoBk`): such a side is never in
+/// check, so it cannot be mated, and is stalemated when it has no move.
+///
+/// ```
+/// use mateproof::board::{parse_fen, Color, KinglessSides, PositionError, Validation};
+/// let setup = parse_fen("8/8/8/8/8/8/2p5/K7 w - - 0 1").unwrap();
+/// assert_eq!(
+///     setup.into_position(Validation::Lenient),
+///     Err(PositionError::MissingKing(Color::Black))
+/// );
+/// let kingless = KinglessSides::NONE.with(Color::Black);
+/// assert!(setup.into_kingless_position(Validation::Lenient, kingless).is_ok());
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct KinglessSides([bool; 2]);
+
+impl KinglessSides {
+    /// Both sides need their king.
+    pub const NONE: KinglessSides = KinglessSides([false; 2]);
+
+    /// These sides, and `color` too.
+    pub const fn with(self, color: Color) -> KinglessSides {
+        let mut sides = self.0;
+        sides[color.index()] = true;
+        KinglessSides(sides)
+    }
+
+    /// True when `color` may have no king.
+    pub const fn allows(self, color: Color) -> bool {
+        self.0[color.index()]
+    }
+}
+
+pub(super) fn build(
+    setup: &Setup,
+    validation: Validation,
+    kingless: KinglessSides,
+) -> Result<Position, PositionError> {
     for color in Color::ALL {
         let kings = setup.squares_of(Piece::new(color, Role::King)).count();
-        if kings == 0 {
+        if kings == 0 && !kingless.allows(color) {
             return Err(PositionError::MissingKing(color));
         }
         if kings > 1 {
@@ -98,8 +137,10 @@ pub(super) fn build(setup: &Setup, validation: Validation) -> Result<Position, P
     pos.set_clocks(setup.halfmove_clock, setup.fullmove_number);
 
     let them = !setup.turn;
-    if pos.is_attacked(pos.king(them), setup.turn, pos.occupied()) {
-        return Err(PositionError::OppositeCheck(them));
+    if let Some(king) = pos.king(them) {
+        if pos.is_attacked(king, setup.turn, pos.occupied()) {
+            return Err(PositionError::OppositeCheck(them));
+        }
     }
     if validation == Validation::Strict {
         check_checkers(&pos, setup.ep_square)?;
@@ -178,7 +219,9 @@ fn check_material(setup: &Setup) -> Result<(), PositionError> {
 }
 
 fn check_checkers(pos: &Position, ep_square: Option<Square>) -> Result<(), PositionError> {
-    let ksq = pos.king(pos.turn());
+    let Some(ksq) = pos.king(pos.turn()) else {
+        return Ok(());
+    };
     let checkers = pos.checkers();
     let impossible = |why| Err(PositionError::ImpossibleCheck(why));
     if checkers.count() > 2 {
@@ -285,6 +328,38 @@ mod tests {
             reject("3k4/8/8/8/8/8/PPPPPPP1/QQQQK3 w - - 0 1", strict),
             TooManyPromotedPieces(Color::White)
         );
+    }
+
+    #[test]
+    fn only_the_sides_named_may_lack_their_king() {
+        use PositionError::*;
+        let black_pawn_only = parse_fen("8/8/8/8/8/8/2p5/K7 w - - 0 1").unwrap();
+        let white = KinglessSides::NONE.with(Color::White);
+        let black = KinglessSides::NONE.with(Color::Black);
+        assert_eq!(
+            black_pawn_only.into_kingless_position(Validation::Strict, white),
+            Err(MissingKing(Color::Black))
+        );
+        let pos = black_pawn_only
+            .into_kingless_position(Validation::Strict, black)
+            .unwrap();
+        assert_eq!(
+            (pos.king(Color::Black), pos.has_both_kings()),
+            (None, false)
+        );
+        // The side not to move may not stand in check; a side without a king never does.
+        let rook_on_a8 = parse_fen("r7/8/8/8/8/8/8/K7 b - - 0 1").unwrap();
+        assert_eq!(
+            rook_on_a8.into_kingless_position(Validation::Lenient, black),
+            Err(OppositeCheck(Color::White))
+        );
+        let no_kings = parse_fen("r7/8/8/8/8/8/8/R7 w - - 0 1").unwrap();
+        let both = white.with(Color::Black);
+        let pos = no_kings
+            .into_kingless_position(Validation::Strict, both)
+            .unwrap();
+        assert!(!pos.is_check() && pos.checkers().is_empty());
+        assert_eq!(pos.legal_moves().len(), 14);
     }
 
     #[test]

@@ -82,7 +82,9 @@ fn discovered_through(pos: &Position, b: Color, origin: Square) -> Bitboard {
 /// holding none of its own men, attacked by no man of the other side (the king taken off the
 /// board, so it does not shield a square behind it).
 pub(super) fn free_squares(pos: &Position, side: Color) -> Bitboard {
-    let king = pos.king(side);
+    let Some(king) = pos.king(side) else {
+        return Bitboard::EMPTY;
+    };
     let occupied = pos.occupied().without(king);
     (king_attacks(king) - pos.by_color(side))
         .into_iter()

@@ -137,9 +137,11 @@ impl FreeUnit {
 /// side's king and men are the ones that may capture.
 pub(crate) fn free_units(pos: &Position, them: Color) -> Vec<FreeUnit> {
     let us = !them;
-    let king = pos.king(them);
-    let lines = queen_attacks(king, Bitboard::EMPTY);
-    let blocked = pos.by_color(them).with(pos.king(us));
+    // A side without a king has no pins, so no line through it.
+    let lines = pos
+        .king(them)
+        .map_or(Bitboard::EMPTY, |king| queen_attacks(king, Bitboard::EMPTY));
+    let blocked = pos.by_color(them) | pos.pieces(us, Role::King);
     let mut units = Vec::new();
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         for sq in pos.pieces(them, role) - lines {
@@ -161,7 +163,7 @@ pub(crate) fn free_units(pos: &Position, them: Color) -> Vec<FreeUnit> {
             .offset(0, forward)
             .filter(|&p| !pos.occupied().contains(p));
         // The other king is no man to capture (leaving it out only widens the condition).
-        let captures = pawn_attacks(them, at) & pos.by_color(us).without(pos.king(us));
+        let captures = pawn_attacks(them, at) & (pos.by_color(us) - pos.pieces(us, Role::King));
         if push.is_some() || captures.any() {
             units.push(FreeUnit::Pawn { at, push, captures });
         }

@@ -169,7 +169,8 @@ impl LineRules for Position {
         let side = theirs.turn();
         let king = theirs.king(side);
         for (sensor, unit) in result.sensors.iter_mut().zip(units.found) {
-            *sensor = Bitboard::from_square(unit) | pin_line(king, unit);
+            let pin = king.map_or(Bitboard::EMPTY, |king| pin_line(king, unit));
+            *sensor = Bitboard::from_square(unit) | pin;
             if theirs.role_at(unit) == Some(Role::Pawn) {
                 if let Some(push) = unit.offset(0, side.forward()) {
                     *sensor |= Bitboard::from_square(push);

@@ -75,7 +75,8 @@ impl OwnUnits {
             ..OwnUnits::default()
         };
         for (i, unit) in origins.into_iter().take(MOST_UNITS).enumerate() {
-            let pin = Bitboard::from_square(unit) | pin_line(king, unit);
+            let pin = Bitboard::from_square(unit)
+                | king.map_or(Bitboard::EMPTY, |king| pin_line(king, unit));
             let mut unpinned = Bitboard::from_square(unit);
             if pos.role_at(unit) == Some(Role::Pawn) {
                 if let Some(push) = unit.offset(0, us.forward()) {
@@ -147,7 +148,7 @@ pub(super) fn may_be_stalemated_after(pos: &Position, units: &OwnUnits, m: Move)
         near | queen_attacks(square, Bitboard::EMPTY)
     });
     let after = (pos.occupied() - opened) | (Bitboard::from_square(m.to()) - opened);
-    let without_king = after.without(pos.king(pos.turn()));
+    let without_king = after - pos.pieces(pos.turn(), Role::King);
     for square in free & near_opened {
         // The men of B before A's move: one A may have taken only widens the test.
         if pos.is_attacked(square, !pos.turn(), without_king) {

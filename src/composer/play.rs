@@ -163,7 +163,7 @@ pub fn black_options(pos: &Position) -> BlackOptions {
     let moves = pos.legal_moves();
     let flights = moves
         .iter()
-        .filter(|m| m.from() == king && !m.is_castle())
+        .filter(|m| Some(m.from()) == king && !m.is_castle())
         .map(|m| m.to())
         .collect();
     BlackOptions {

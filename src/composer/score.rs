@@ -175,7 +175,8 @@ fn bonuses(
     } else if (settings.meredith.0..=settings.meredith.1).contains(&pieces) {
         push(Bonus::Meredith, 5);
     }
-    if settings.centre.contains(black_king) {
+    // The composer's positions always have both kings.
+    if black_king.is_some_and(|king| settings.centre.contains(king)) {
         push(Bonus::CentralKing, 10);
     }
     push(Bonus::Pieces { pieces }, 3 * (18 - pieces as i32));
@@ -268,14 +269,15 @@ fn penalties(play: &KeyPlay, key: &KeyEffects, settings: &ScoreSettings) -> Vec<
         let price = prices.get(class).copied().unwrap_or(0);
         push(Penalty::Duals { size, minor, count }, price * count as i32);
     }
-    let king = diagram.king(Color::Black);
     let on_edge = |sq: Square| sq.file() == 0 || sq.file() == 7 || sq.rank() == 0 || sq.rank() == 7;
     let in_corner =
-        (king.file() == 0 || king.file() == 7) && (king.rank() == 0 || king.rank() == 7);
-    if in_corner {
-        push(Penalty::CornerKing, 20);
-    } else if on_edge(king) {
-        push(Penalty::EdgeKing, 10);
+        |sq: Square| (sq.file() == 0 || sq.file() == 7) && (sq.rank() == 0 || sq.rank() == 7);
+    if let Some(king) = diagram.king(Color::Black) {
+        if in_corner(king) {
+            push(Penalty::CornerKing, 20);
+        } else if on_edge(king) {
+            push(Penalty::EdgeKing, 10);
+        }
     }
     match play.after_key.checkers().count() {
         0 => {}
@@ -388,7 +390,9 @@ fn sacrifices(after_key: &Position) -> (Vec<Square>, i32) {
 
 /// Change in the key piece's distance to the Black king: positive = it moved away.
 fn key_king_change(play: &KeyPlay) -> i32 {
-    let king = play.diagram.king(Color::Black);
+    let Some(king) = play.diagram.king(Color::Black) else {
+        return 0;
+    };
     queen_path_distance(play.key.to(), king) - queen_path_distance(play.key.from(), king)
 }
 

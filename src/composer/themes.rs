@@ -247,7 +247,9 @@ fn is_self_block(line: &Line) -> bool {
         return false;
     }
     let square = line.defence.to();
-    let king = line.mated.king(Color::Black);
+    let Some(king) = line.mated.king(Color::Black) else {
+        return false;
+    };
     line.mated.by_color(Color::Black).contains(square)
         && king_attacks(king).contains(square)
         && !line
@@ -272,7 +274,9 @@ fn sliders_behind(pos: &Position, target: Square, blocker: Square, color: Color)
 /// Theme 3: the mating piece stood between a White slider and the Black king before the
 /// mate, and the slider gives check once it moves (the battery "fires").
 fn direct_battery(line: &Line) -> bool {
-    let king = line.mated.king(Color::Black);
+    let Some(king) = line.mated.king(Color::Black) else {
+        return false;
+    };
     let firing = sliders_behind(&line.after_defence, king, line.mate.from(), Color::White);
     (firing & line.mated.checkers()).any()
 }
@@ -282,7 +286,9 @@ fn direct_battery(line: &Line) -> bool {
 /// piece guards it too, "there is no importance for the firing piece"). Squares on a line the
 /// slider checks along belong to a direct battery, not to this theme.
 fn indirect_battery(line: &Line) -> bool {
-    let king = line.mated.king(Color::Black);
+    let Some(king) = line.mated.king(Color::Black) else {
+        return false;
+    };
     let before_occupied = line.after_defence.occupied().without(king);
     let mated_occupied = line.mated.occupied().without(king);
     let candidates = king_attacks(king) & !line.mated.by_color(Color::Black);
@@ -335,7 +341,9 @@ fn self_pinned(line: &Line, rule: SelfPinRule) -> Bitboard {
 /// With the pinning piece taken off the mate position, the pinned piece has a legal move,
 /// i.e. it could have answered the check.
 fn pin_matters(mated: &Position, pinned_square: Square) -> bool {
-    let king = mated.king(Color::Black);
+    let Some(king) = mated.king(Color::Black) else {
+        return false;
+    };
     let pinners = sliders_behind(mated, king, pinned_square, Color::White);
     let Some(pinner) = pinners.first() else {
         return false;
@@ -448,7 +456,9 @@ fn half_pins(
     self_pins: &[Vec<(Move, Bitboard)>],
 ) -> Vec<HalfPin> {
     let pos = &play.after_key;
-    let king = pos.king(Color::Black);
+    let Some(king) = pos.king(Color::Black) else {
+        return Vec::new();
+    };
     let snipers = ((rook_attacks(king, Bitboard::EMPTY) & pos.rooks_queens())
         | (bishop_attacks(king, Bitboard::EMPTY) & pos.bishops_queens()))
         & pos.by_color(Color::White);

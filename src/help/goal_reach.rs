@@ -20,6 +20,10 @@
 //! Where no square k and no sharing of the squares fit both sides' moves, no line of that
 //! length reaches the goal. Castling, which moves two men in one move, is left out: while
 //! either side may castle the argument is not made.
+//!
+//! A sufferer without a king (Popeye's `NoWk`/`NoBk`) is never mated, so a mate is out of
+//! reach at once; its stalemate, and any goal where the attacker has no king, is left to
+//! the search (the argument is made only with both kings).
 
 use super::hints::MovesLeft;
 use super::stalemate_men;
@@ -66,15 +70,23 @@ pub(super) fn out_of_reach(pos: &Position, goal: Goal, left: MovesLeft) -> bool 
         return false;
     }
     let sufferer = !attacker;
+    let Some(sufferer_king) = pos.king(sufferer) else {
+        return mate;
+    };
+    if !pos.has_both_kings() {
+        return false;
+    }
     if !mate && stalemate_men::pieces_stay_free(pos, attacker, attacker_moves, sufferer_moves) {
         return true;
     }
     // With one move left a mate goes to the one-square test, which refutes far more.
-    if (attacker_moves > 1 || !mate) && one_man_suffices(pos, attacker, attacker_moves, mate) {
+    if (attacker_moves > 1 || !mate)
+        && one_man_suffices(pos, sufferer_king, attacker, attacker_moves, mate)
+    {
         return false;
     }
     let guards = Guards::new(pos, attacker, attacker_moves);
-    let king = KingWalk::new(pos, sufferer, sufferer_moves);
+    let king = KingWalk::new(sufferer, sufferer_king, sufferer_moves);
     let men = Blockers::new(pos, sufferer, sufferer_moves);
     let mut squares = king.levels[sufferer_moves as usize];
     if mate {
@@ -89,8 +101,7 @@ pub(super) fn out_of_reach(pos: &Position, goal: Goal, left: MovesLeft) -> bool 
 
 /// The cheap answer first: one man of the attacker attacks, within its moves, the suffering
 /// king's square (in a mate) and every square next to it but those its own men hold now.
-fn one_man_suffices(pos: &Position, attacker: Color, moves: u32, mate: bool) -> bool {
-    let k = pos.king(!attacker);
+fn one_man_suffices(pos: &Position, k: Square, attacker: Color, moves: u32, mate: bool) -> bool {
     let need = king_attacks(k) - pos.by_color(!attacker);
     let need = if mate { need.with(k) } else { need };
     MEN.into_iter().any(|role| {
@@ -161,8 +172,7 @@ struct KingWalk {
 }
 
 impl KingWalk {
-    fn new(pos: &Position, side: Color, moves: u32) -> KingWalk {
-        let from = pos.king(side);
+    fn new(side: Color, from: Square, moves: u32) -> KingWalk {
         let mut levels = [Bitboard::EMPTY; HORIZON + 1];
         for n in 0..=moves {
             levels[n as usize] = reach_within(side, Role::King, from, n);

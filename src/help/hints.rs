@@ -8,7 +8,10 @@
 //! join two arguments: the landing argument ([`crate::classify::landing`]), which needs no
 //! move generated and so comes first, and the mobility bounds of the line search ([`crate::classify::LineRules`]:
 //! the stalemated king's free squares, each mobile man's sensors). Each keeps every move that
-//! may stalemate, so their intersection does too.
+//! may stalemate, so their intersection does too. The stalemate arguments and the intelligent
+//! mode are made only where both kings stand; a problem without one (Popeye's `NoWk`/`NoBk`)
+//! is searched move by move, with the mate arguments, which know that a side without a king
+//! is never mated.
 
 use super::search::{Found, Limits, Plan};
 use crate::board::{Move, Position};
@@ -116,6 +119,9 @@ impl Hints for Position {
     /// the mobility bounds, both before any generation); then the moves, generated once and
     /// kept where both arguments allow a stalemate.
     fn stalemate_candidates(&self) -> Option<Moves<Self>> {
+        if !self.has_both_kings() {
+            return None;
+        }
         let units = free_units(self, !self.turn());
         if landings_rule_out_a_stalemate(self, &units) {
             return Some(Moves::<Self>::new());
@@ -131,6 +137,9 @@ impl Hints for Position {
     /// The cheap landing test first: the mobility bound's per-move test costs far more, so
     /// it sees only the moves the landings leave.
     fn stalemate_preparations(&self) -> Option<Moves<Self>> {
+        if !self.has_both_kings() {
+            return None;
+        }
         let mut moves = self.legal_moves();
         let mobile = self.own_units(&moves);
         let landings = self.landing_units();
@@ -162,6 +171,9 @@ impl Hints for Position {
         limits: &Limits,
         control: &SearchControl,
     ) -> Option<Found<Move>> {
+        if !self.has_both_kings() {
+            return None;
+        }
         super::intelligent::lines(self, plan, limits, control)
     }
 }

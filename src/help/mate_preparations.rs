@@ -34,6 +34,9 @@
 //! changes no square of T: U stays free of the sufferer's men (t is outside it) and lines to
 //! T open only through a, as in the test at k (a capture on t leaves t held and takes attacks
 //! away). So no mate follows it.
+//!
+//! A sufferer without a king (Popeye's `NoWk`/`NoBk`) is never mated: no move is kept. Where
+//! the mater has no king the argument is not made.
 
 use crate::board::attacks::{attacks, between, king_attacks, pawn_attacks};
 use crate::board::distances::{attack_within, reach_within};
@@ -42,11 +45,14 @@ use crate::board::{Bitboard, Color, MoveKind, MoveList, Position, Role, Square};
 /// The legal moves of `pos` after which the other side may mate in one move: every such
 /// move is among them (see the module's text); `None` where the argument is not made.
 pub(super) fn mate_preparations(pos: &Position) -> Option<MoveList> {
-    if !pos.castling().is_empty() {
+    let Some(king) = pos.king(pos.turn()) else {
+        return Some(MoveList::new());
+    };
+    if !pos.castling().is_empty() || !pos.has_both_kings() {
         return None;
     }
     let mut moves = pos.legal_moves();
-    let Some(ground) = Ground::of(pos) else {
+    let Some(ground) = Ground::of(pos, king) else {
         return Some(moves);
     };
     moves.retain(|m| !ground.left_out(pos, m));
@@ -85,11 +91,10 @@ struct Man {
 }
 
 impl Ground {
-    /// `None` where the mater has more men than followed.
-    fn of(pos: &Position) -> Option<Ground> {
+    /// `None` where the mater has more men than followed. `k`: the sufferer's king.
+    fn of(pos: &Position, k: Square) -> Option<Ground> {
         let sufferer = pos.turn();
         let mater = !sufferer;
-        let k = pos.king(sufferer);
         let seen_through = pos.occupied().without(k);
         let mut held = [Bitboard::EMPTY; MOST_MEN];
         let mut ground = Ground {

@@ -5,11 +5,18 @@
 //! worked out once ([`twins_of`]); a problem with fairy men builds each on a
 //! [`FairyPosition`], any other on the orthodox board.
 //!
+//! A side may have no king, as in Popeye: such a twin is solved (the side is never in check),
+//! and Popeye's warning "both sides need a king" comes first unless `NoWk`/`NoBk` says so.
+//! Popeye drops `NoWk` (`NoBk`) for good at the first twin that has that king, so a later twin
+//! without it is warned about again ([`twin_problems`] follows it twin by twin).
+//!
 //! It never solves and never prints; the words of a fault belong to the writer.
 
 use super::reader::ProblemSpec;
 use super::twin::{apply, men_of, Board, Men, TwinError, TwinState};
-use crate::board::{Color, Position, PositionError, Setup, Square, Validation, Wing};
+use crate::board::{
+    Color, KinglessSides, Position, PositionError, Setup, Square, Validation, Wing,
+};
 use crate::fairy::{from_catalogue_men, FairyPosition};
 use crate::notation::Language;
 use crate::problem::{Problem, Stipulation};
@@ -17,9 +24,6 @@ use crate::problem::{Problem, Stipulation};
 /// Why one twin cannot be solved.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum TwinFault {
-    /// A side has no king (Popeye: "both sides need a king").
-    #[error("both sides need a king")]
-    MissingKing,
     /// The side not to move is in check (Popeye: "the side to play can capture the king").
     #[error("the side to play can capture the king")]
     OppositeCheck,
@@ -41,6 +45,9 @@ pub struct TwinProblem<P = Position> {
     pub label: Option<String>,
     pub stipulation: Stipulation,
     pub problem: Result<Problem<P>, TwinFault>,
+    /// A side has no king and no `NoWk`/`NoBk` in force for it: Popeye warns "both sides
+    /// need a king" before the play, and solves.
+    pub missing_king: bool,
 }
 
 /// The diagram's men and stipulation (`#1` when the file gave none).
@@ -66,9 +73,22 @@ fn base_state(spec: &ProblemSpec) -> TwinState {
 /// assert!(twins[1].problem.is_ok());
 /// ```
 pub fn twin_problems(spec: &ProblemSpec, language: Language) -> Vec<TwinProblem> {
-    twins_of(spec, language, &mut |men, stipulation| {
+    let mut no_king = spec.options.no_king;
+    let mut twins = twins_of(spec, language, &mut |men, stipulation| {
         build(spec, men, stipulation)
-    })
+    });
+    for twin in &mut twins {
+        if let Ok(problem) = &twin.problem {
+            for color in Color::ALL {
+                let kingless = problem.position.king(color).is_none();
+                let option = &mut no_king[color.index()];
+                // Popeye drops the option once the king is there, for the later twins too.
+                *option &= kingless;
+                twin.missing_king |= kingless && !*option;
+            }
+        }
+    }
+    twins
 }
 
 /// The twins of a problem with fairy men ([`ProblemSpec::has_fairy_men`]), each on a
@@ -110,6 +130,7 @@ fn twins_of<P>(
             label: twinned.then(|| label(false, "")),
             stipulation: base.stipulation,
             problem: build(&base.men, base.stipulation),
+            missing_king: false,
         });
     }
     let mut previous = base.clone();
@@ -121,6 +142,7 @@ fn twins_of<P>(
                     label: Some(label(twin.continued, &items)),
                     stipulation: state.stipulation,
                     problem: build(&state.men, state.stipulation),
+                    missing_king: false,
                 });
                 previous = state;
             }
@@ -128,6 +150,7 @@ fn twins_of<P>(
                 label: Some(label(twin.continued, "")),
                 stipulation: from.stipulation,
                 problem: Err(TwinFault::Twin(error)),
+                missing_king: false,
             }),
         }
     }
@@ -179,7 +202,7 @@ fn build_fairy(
             .filter(|(c, walk, _)| *c == color && walk.codes[0] == "k")
             .count();
         if kings == 0 {
-            return Err(TwinFault::MissingKing);
+            return Err(TwinFault::Fairy(format!("{} has no king", color.name())));
         }
     }
     let castling = setup_of(spec, &orthodox_board(men)).castling;
@@ -278,11 +301,13 @@ fn build(spec: &ProblemSpec, men: &Men, stipulation: Stipulation) -> Result<Prob
     let stipulation = played_stipulation(spec, stipulation);
     let mut setup = setup_of(spec, &orthodox_board(men));
     setup.turn = stipulation.starter();
-    let position = match setup.into_position(Validation::Lenient) {
+    // Popeye solves without a king whether or not NoWk/NoBk says so (it only warns).
+    let kingless = KinglessSides::NONE.with(Color::White).with(Color::Black);
+    let position = match setup.into_kingless_position(Validation::Lenient, kingless) {
         Err(PositionError::InvalidEpSquare(_)) => {
             // Popeye ignores an e.p. indication the board does not allow.
             setup.ep_square = None;
-            setup.into_position(Validation::Lenient)
+            setup.into_kingless_position(Validation::Lenient, kingless)
         }
         other => other,
     };
@@ -299,7 +324,6 @@ fn build(spec: &ProblemSpec, men: &Men, stipulation: Stipulation) -> Result<Prob
         other => other,
     };
     let position: Position = position.map_err(|e| match e {
-        PositionError::MissingKing(_) => TwinFault::MissingKing,
         PositionError::OppositeCheck(_) => TwinFault::OppositeCheck,
         other => TwinFault::Position(other),
     })?;
@@ -332,14 +356,37 @@ mod tests {
     }
 
     #[test]
-    fn faults_are_named() {
-        let file = read("BeginProblem Pieces White Qd1 Black Ka8 Stipulation #2 NextProblem Pieces White Kc6 Qd8 Black Ka8 Stipulation #2 EndProblem");
-        let missing = twin_problems(&file.problems[0], Language::English);
-        assert_eq!(
-            missing[0].problem.as_ref().unwrap_err(),
-            &TwinFault::MissingKing
+    fn a_missing_king_is_solved_and_warned_about_unless_the_option_says_so() {
+        let file = read(
+            "BeginProblem Pieces White Qd1 Black Ka8 Stipulation #2 \
+             NextProblem Pieces White Qd1 Black Ka8 Stipulation #2 Option NoWk \
+             NextProblem Pieces White Qd1 Black Ka8 Stipulation #2 Option NoBk EndProblem",
         );
-        let check = twin_problems(&file.problems[1], Language::English);
+        let warned: Vec<bool> = file
+            .problems
+            .iter()
+            .map(|spec| {
+                let twins = twin_problems(spec, Language::English);
+                let problem = twins[0].problem.as_ref().unwrap();
+                assert_eq!(problem.position.king(Color::White), None);
+                twins[0].missing_king
+            })
+            .collect();
+        assert_eq!(warned, [true, false, true]);
+        // NoWk holds until a twin has the white king, then never again (as in Popeye).
+        let file = read(
+            "BeginProblem Pieces White Qd1 Black Ka8 Stipulation h#1 Option NoWk \
+             Twin Add White Ka1 Twin Continued Remove a1 EndProblem",
+        );
+        let twins = twin_problems(&file.problems[0], Language::English);
+        let warned: Vec<bool> = twins.iter().map(|t| t.missing_king).collect();
+        assert_eq!(warned, [false, false, true]);
+    }
+
+    #[test]
+    fn faults_are_named() {
+        let file = read("BeginProblem Pieces White Kc6 Qd8 Black Ka8 Stipulation #2 EndProblem");
+        let check = twin_problems(&file.problems[0], Language::English);
         assert_eq!(
             check[0].problem.as_ref().unwrap_err(),
             &TwinFault::OppositeCheck
@@ -371,10 +418,11 @@ mod tests {
         let b = &twins[1].problem.as_ref().unwrap().position;
         assert!(b.man_at("d5".parse().unwrap()).is_some());
         assert!(b.man_at("d4".parse().unwrap()).is_none());
-        assert_eq!(
+        // Fairy positions need both kings yet.
+        assert!(matches!(
             twins[2].problem.as_ref().unwrap_err(),
-            &TwinFault::MissingKing
-        );
+            TwinFault::Fairy(why) if why == "black has no king"
+        ));
         let d = twins[3].problem.as_ref().unwrap();
         assert!(matches!(
             d.position.man_at(Square::A1),

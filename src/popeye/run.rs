@@ -336,6 +336,11 @@ fn twin_text<P: PopeyeGame>(
     solve: &mut Solver<P>,
     out: &mut String,
 ) -> Ending {
+    if twin.missing_king {
+        // Popeye's warning (on its stderr), then the play all the same.
+        out.push_str(message(language, Message::BothSidesNeedAKing));
+        out.push('\n');
+    }
     match &twin.problem {
         Ok(problem) => play_text(spec, problem, language, run, solve, out),
         Err(fault) => {
@@ -360,12 +365,6 @@ fn set_play_applies(spec: &ProblemSpec, stipulation: crate::problem::Stipulation
 /// take the king says so once for set play (when `set_play` applies) and once for the play.
 fn fault_text(fault: &TwinFault, language: Language, set_play: bool, out: &mut String) -> Ending {
     match fault {
-        TwinFault::MissingKing => {
-            // The message, then the play's opening empty line (the play itself is empty).
-            out.push_str(message(language, Message::BothSidesNeedAKing));
-            out.push_str("\n\n");
-            Ending::Normal
-        }
         TwinFault::OppositeCheck => {
             out.push('\n');
             for _ in 0..=usize::from(set_play) {

@@ -107,7 +107,10 @@ impl Rules for Position {
 
     fn king_move_count(&self) -> u32 {
         let mut king_moves = MoveCounter::default();
-        let king = Bitboard::from_square(self.king(Position::turn(self)));
+        let king = self.pieces(Position::turn(self), Role::King);
+        if king.is_empty() {
+            return 0;
+        }
         Position::generate(self, GenKind::All, king, &mut king_moves);
         king_moves.0 as u32
     }

@@ -166,8 +166,9 @@ fn mop_up(pos: &Position, white_material_eg: i32) -> i32 {
     } else {
         return 0;
     };
-    let loser = pos.king(!strong);
-    let winner = pos.king(strong);
+    let (Some(loser), Some(winner)) = (pos.king(!strong), pos.king(strong)) else {
+        return 0;
+    };
     let (df, dr) = axis_distances(loser.to_u8());
     let edge = 10 * (df + dr);
     let closeness = 4 * (14 - king_distance(winner, loser));

@@ -289,11 +289,12 @@ mod tests {
             .case
             .as_ref()
             .is_ok_and(|c| c.problem.stipulation.is_help_or_series()));
-        assert!(
-            matches!(twins[2].case, Err(Unusable::Input(_))),
-            "{:?}",
-            twins[2].case
-        );
+        // Popeye solves a position without a king (it only warns), and so does the suite.
+        assert!(twins[2].case.as_ref().is_ok_and(|c| c
+            .problem
+            .position
+            .king(crate::board::Color::Black)
+            .is_none()));
         let none = read_twins("Pieces White Kh6", None);
         assert_eq!(none.len(), 1);
         assert!(none[0]

@@ -5,8 +5,12 @@
 #![allow(dead_code)]
 
 use super::common::Rng;
+use mateproof::board::Position;
+use mateproof::help::{search_lines, Plan};
+use mateproof::kernel::SearchControl;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position as _};
+use std::collections::BTreeSet;
 
 /// A random legal position with both kings and `extra` more men, `turn` to move.
 pub fn random_fen(rng: &mut Rng, extra: usize, black_to_move: bool) -> Option<String> {
@@ -102,4 +106,28 @@ pub fn after(pos: &Chess, m: &shakmaty::Move) -> Chess {
 /// A move in UCI notation, as Mateproof prints its moves.
 pub fn uci(m: &shakmaty::Move) -> String {
     m.to_uci(CastlingMode::Standard).to_string()
+}
+
+/// The lines `search_lines` finds from `pos` under `plan` (all of them: it must complete),
+/// moves in UCI, passes written `0000`.
+pub fn searched_lines(pos: &Position, plan: &Plan) -> BTreeSet<String> {
+    let found = search_lines(pos, plan, &Default::default(), &SearchControl::unlimited());
+    assert!(found.complete);
+    found
+        .lines
+        .iter()
+        .map(|line| {
+            let moves: Vec<String> = line
+                .iter()
+                .map(|m| {
+                    if m.is_null() {
+                        "0000".to_owned()
+                    } else {
+                        m.to_string()
+                    }
+                })
+                .collect();
+            moves.join(" ")
+        })
+        .collect()
 }

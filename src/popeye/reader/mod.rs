@@ -76,6 +76,9 @@ pub struct PopeyeOptions {
     /// `Quodlibet` as written: listed under the stipulation even where it does not apply
     /// (`solve.quodlibet` is what is solved).
     pub quodlibet: bool,
+    /// `NoWk`, `NoBk`: the problem has no white (black) king. Popeye solves a position
+    /// without a king either way; the option only spares its warning.
+    pub no_king: [bool; 2],
 }
 
 impl PopeyeOptions {

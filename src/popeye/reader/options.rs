@@ -3,6 +3,7 @@
 //! honour mark the problem unsupported, unknown or ambiguous ones are noticed as Popeye does.
 
 use super::{ProblemSpec, Reader};
+use crate::board::Color;
 use crate::notation::Language;
 use crate::popeye::keywords::{self, Lookup, OptionWord};
 use crate::popeye::messages::{message, Message};
@@ -103,6 +104,8 @@ impl Reader<'_> {
                 OptionWord::WhiteToPlay => options.white_to_play = true,
                 // Passes in help play; other play is refused once the problem is read.
                 OptionWord::NullMoves => options.solve.null_moves = true,
+                OptionWord::NoWk => options.no_king[Color::White.index()] = true,
+                OptionWord::NoBk => options.no_king[Color::Black.index()] = true,
                 OptionWord::Intelligent => {
                     options.intelligent = true;
                     options.solve.intelligent = true;
