@@ -10,7 +10,7 @@ use crate::popeye::messages::{message, Message};
 use crate::popeye::twin::TwinChange;
 use crate::popeye::unsupported::Feature;
 use crate::problem::TryMode;
-use crate::problem::{Goal, PlayKind, SeriesEnd};
+use crate::problem::{Goal, PlayKind, SeriesEnd, Stipulation};
 use std::time::Duration;
 
 impl Reader<'_> {
@@ -122,14 +122,8 @@ impl Reader<'_> {
     }
 }
 
-/// `problem` as read, with `NullMoves` marked unsupported where it goes with other play than
-/// help play (in the diagram or a twin), with `SetPlay` (which Popeye refuses with it) or with
-/// `MoveNumbers` (whose list of first moves has no pass yet).
-pub(super) fn null_moves_checked(mut problem: ProblemSpec) -> ProblemSpec {
-    let solve = &problem.options.solve;
-    if !solve.null_moves {
-        return problem;
-    }
+/// The stipulations `problem` is solved with: the diagram's, then each twin's own.
+fn stipulations(problem: &ProblemSpec) -> impl Iterator<Item = Stipulation> + '_ {
     let twin_stipulations = problem
         .twins
         .iter()
@@ -138,11 +132,18 @@ pub(super) fn null_moves_checked(mut problem: ProblemSpec) -> ProblemSpec {
             TwinChange::Stipulation(stipulation) => Some(*stipulation),
             _ => None,
         });
-    let help_only = problem
-        .stipulation
-        .into_iter()
-        .chain(twin_stipulations)
-        .all(|stipulation| stipulation.play == PlayKind::Help);
+    problem.stipulation.into_iter().chain(twin_stipulations)
+}
+
+/// `problem` as read, with `NullMoves` marked unsupported where it goes with other play than
+/// help play (in the diagram or a twin), with `SetPlay` (which Popeye refuses with it) or with
+/// `MoveNumbers` (whose list of first moves has no pass yet).
+pub(super) fn null_moves_checked(mut problem: ProblemSpec) -> ProblemSpec {
+    let solve = &problem.options.solve;
+    if !solve.null_moves {
+        return problem;
+    }
+    let help_only = stipulations(&problem).all(|stipulation| stipulation.play == PlayKind::Help);
     if solve.set_play || !help_only {
         Reader::unsupported(&mut problem, Feature::Option, "NullMoves");
     } else if problem.options.numbers_moves() {
@@ -161,11 +162,7 @@ pub(super) fn quodlibet_checked(mut problem: ProblemSpec, language: Language) ->
     if !problem.options.solve.quodlibet {
         return problem;
     }
-    let twin_stipulation = problem
-        .twins
-        .iter()
-        .flat_map(|twin| &twin.changes)
-        .any(|change| matches!(change, TwinChange::Stipulation(_)));
+    let twin_stipulation = stipulations(&problem).count() > 1;
     let Some(stipulation) = problem.stipulation else {
         return problem;
     };
@@ -202,19 +199,7 @@ pub(super) fn keep_mating_piece_checked(mut problem: ProblemSpec) -> ProblemSpec
     if !problem.options.solve.keep_mating_piece {
         return problem;
     }
-    let twin_stipulations = problem
-        .twins
-        .iter()
-        .flat_map(|twin| &twin.changes)
-        .filter_map(|change| match change {
-            TwinChange::Stipulation(stipulation) => Some(*stipulation),
-            _ => None,
-        });
-    let all_mates = problem
-        .stipulation
-        .into_iter()
-        .chain(twin_stipulations)
-        .all(|stipulation| stipulation.goal == Goal::Mate);
+    let all_mates = stipulations(&problem).all(|stipulation| stipulation.goal == Goal::Mate);
     if !all_mates {
         Reader::unsupported(
             &mut problem,
