@@ -11,8 +11,8 @@ use super::present::{Presentation, ShownDefences};
 use super::prover::{Prover, Restrictions};
 use super::tree::{Listing, TreeBudget, TreeBuilder};
 use super::tt::{
-    BattleGoal, BattlePlay, DirectMate, Exact, Question, Quodlibet, ReflexMate, ReflexStalemate,
-    Restricted, SelfMate, SelfStalemate, Stalemate,
+    BattleGoal, BattlePlay, DirectMate, Exact, NonTrivial, Question, Quodlibet, ReflexMate,
+    ReflexStalemate, Restricted, SelfMate, SelfStalemate, Stalemate,
 };
 use super::{Dfpn, TranspositionTable};
 use crate::kernel::SearchControl;
@@ -174,7 +174,15 @@ fn solve_beyond_mate<R: Rules>(
         mb: usize,
         presentation: Presentation<R>,
     ) -> Result<Solution<R>, SolveError> {
-        if problem.stipulation.is_exact() {
+        if let Some((max, min_length)) = problem.options.nontrivial {
+            let nontrivial = NonTrivial {
+                question,
+                max,
+                min_length,
+            };
+            let tt = TranspositionTable::for_question(mb, nontrivial);
+            solve_question(problem, control, &tt, presentation)
+        } else if problem.stipulation.is_exact() {
             let tt = TranspositionTable::for_question(mb, Exact(question));
             solve_question(problem, control, &tt, presentation)
         } else if problem.options.quodlibet && problem.stipulation.play == PlayKind::SelfPlay {
@@ -192,6 +200,9 @@ fn solve_beyond_mate<R: Rules>(
         if let Some(option) = refused_with_exact(problem) {
             return Some(Err(SolveError::ExactWithOption(stip, option)));
         }
+    }
+    if let Some(option) = refused_with_nontrivial(problem) {
+        return Some(Err(SolveError::ExactWithOption(stip, option)));
     }
     Some(match (stip.play, stip.goal) {
         (PlayKind::Direct, Goal::Mate) if stip.is_exact() => {
@@ -222,6 +233,23 @@ fn refused_with_exact<P>(problem: &Problem<P>) -> Option<&'static str> {
     ]
     .into_iter()
     .find_map(|(set, option)| set.then_some(option))
+}
+
+/// The option a `NonTrivial` problem is refused with, if any: Popeye counts non-trivial
+/// defences in self and reflex play (its manual: "long self and (semi)reflex problems"); in
+/// direct play, with `exact-` and with the options that restrict the attacker's or defender's
+/// moves the count is not Popeye's yet.
+fn refused_with_nontrivial<P>(problem: &Problem<P>) -> Option<&'static str> {
+    let options = &problem.options;
+    options.nontrivial?;
+    let stip = problem.stipulation;
+    let refused = stip.play == PlayKind::Direct
+        || stip.is_exact()
+        || options.quodlibet
+        || options.post_key_play
+        || options.max_threat_length.is_some()
+        || options.max_flights.is_some();
+    refused.then_some("NonTrivial")
 }
 
 fn check_supported<P>(problem: &Problem<P>) -> Result<(), SolveError> {
