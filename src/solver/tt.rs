@@ -154,7 +154,7 @@ impl<Q: Question> Question for Quodlibet<Q> {
     }
 }
 
-/// Popeye's `NonTrivial m n` form of a self or reflex question: at a defence with more than
+/// Popeye's `NonTrivial m n` form of a self-play question (`s#`, `s=`): at a defence with more than
 /// `n` attacker moves to come, a defender's move is trivial when the attacker then wins within
 /// `n`; with `c` non-trivial moves there and the budget `b` (at first `m`), the defence stands
 /// (the attacker's move fails) when `c > b + 1`, else the play below is judged with the budget

@@ -1,4 +1,4 @@
-//! Popeye's `NonTrivial m n` in self and reflex play ([`super::super::NonTrivial`]): at a
+//! Popeye's `NonTrivial m n` in self play (`s#`, `s=`) ([`super::super::NonTrivial`]): at a
 //! defence with more than `n` attacker moves to come, the defender's non-trivial moves (those
 //! after which the attacker cannot win within `n`) are counted, `c`; with the budget `b` of
 //! the play so far (at first `m`), the defence stands when `c > b + 1`, and otherwise the play
