@@ -81,8 +81,8 @@ fn nontrivial_selfmate_keys_equal_a_brute_force_enumeration() {
             if found == wanted {
                 break;
             }
-            let plain = solver_keys(ours.clone(), &stipulation);
-            if plain == solver_keys(ours.clone(), &shorter) {
+            let plain = solver_keys(ours, &stipulation);
+            if plain == solver_keys(ours, &shorter) {
                 continue; // no key of the full length
             }
             found += 1;
@@ -95,7 +95,7 @@ fn nontrivial_selfmate_keys_equal_a_brute_force_enumeration() {
                 checked += 1;
                 changed += usize::from(plain != expected);
                 assert_eq!(
-                    solver_keys_with(ours.clone(), &stipulation, options),
+                    solver_keys_with(ours, &stipulation, options),
                     expected,
                     "{stipulation} NonTrivial {max} {min_length} {fen}"
                 );
