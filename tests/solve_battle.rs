@@ -2,9 +2,13 @@
 //! key sets of small random positions (and of Popeye's selfmates in one with a man added or
 //! taken off) equal a brute-force enumeration with shakmaty (an independent move generator), and
 //! so do the keys of `exact-#2`, `exact-s#2`, `exact-r#2`, `exact-=2` and `exact-#3`, and of
-//! `s#2` and `s=2` under Popeye's `Quodlibet` (the attacker may also reach the goal itself); `mateproof
+//! `s#2` and `s=2` under Popeye's `Quodlibet` (the attacker may also reach the goal itself), and
+//! of `s#2`/`s#3` under `NonTrivial` (module `nontrivial`); `mateproof
 //! solve --stip` writes the tree as text and JSON (`exact-` too) and refuses what it cannot read
 //! or solve; the suite runner checks a PGN `[Stipulation "s#2"]`.
+
+#[path = "solve_battle/nontrivial.rs"]
+mod nontrivial;
 
 use mateproof::board::{Position, Validation};
 use mateproof::kernel::SearchControl;

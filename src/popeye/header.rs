@@ -154,7 +154,8 @@ pub fn diagram(board: &Board, language: Language) -> String {
     diagram_of_cells(&cells)
 }
 
-/// `#2` plus `/n` for `Threat n` and `/m` for `MaxFlightsquares m`.
+/// `#2` plus `/n` for `Threat n` and `/m` for `MaxFlightsquares m`, then `;m,n` for
+/// `NonTrivial m n` (Popeye's `WriteOptions`).
 pub fn stipulation_text(stipulation: Stipulation, options: &SolveOptions) -> String {
     let mut text = stipulation.to_string();
     match (options.max_threat_length, options.max_flights) {
@@ -169,6 +170,9 @@ pub fn stipulation_text(stipulation: Stipulation, options: &SolveOptions) -> Str
                 threat.map_or_else(String::new, |t| t.to_string())
             );
         }
+    }
+    if let Some((max, min)) = options.nontrivial {
+        let _ = write!(text, ";{max},{min}");
     }
     text
 }

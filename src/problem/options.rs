@@ -45,6 +45,10 @@ pub struct SolveOptions {
     /// `MaxFlightsquares n`: a Black move counts as a defence only if it leaves the Black king
     /// at most `n` flights.
     pub max_flights: Option<u32>,
+    /// `NonTrivial m n` in self play: the defender may have at most `m` more
+    /// non-trivial moves than one per defence (a trivial one lets the attacker win within `n`),
+    /// counted along the play (see `crate::solver::tt::NonTrivial`).
+    pub nontrivial: Option<(u32, u32)>,
     /// `PostKeyPlay`: the diagram is the position after the key; show Black's play.
     pub post_key_play: bool,
     /// `MaxTime`: give up (with a partial solution) after this long.

@@ -26,6 +26,6 @@ pub use solve::{
     default_hash_mb, default_table, default_table_bytes, solve, solve_with_table, SolveError,
 };
 pub use tt::{
-    BattleGoal, BattlePlay, Bounds, DirectMate, Exact, Question, Quodlibet, ReflexMate,
+    BattleGoal, BattlePlay, Bounds, DirectMate, Exact, NonTrivial, Question, Quodlibet, ReflexMate,
     ReflexStalemate, Restricted, SelfMate, SelfStalemate, Stalemate, TranspositionTable,
 };

@@ -24,6 +24,7 @@
 
 mod exact;
 mod last_move;
+mod nontrivial;
 mod ordering;
 
 use super::tt::{BattleGoal, BattlePlay, Bounds, DirectMate, Question, TranspositionTable};
@@ -68,6 +69,8 @@ pub struct Prover<'a, R: Rules = Position, Q: Question = DirectMate> {
     mate_killers: Vec<R::Move>,
     /// Refutation history: per from-to square pair, the weight of the defences that refuted.
     refutations: Box<[u32; 64 * 64]>,
+    /// `NonTrivial`: the non-trivial defences still allowed along the play searched.
+    budget: u32,
 }
 
 impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
@@ -86,6 +89,7 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
             defence_killers: vec![[R::Move::default(); 2]; MAX_PLY],
             mate_killers: vec![R::Move::default(); MAX_PLY],
             refutations: Box::new([0; 64 * 64]),
+            budget: tt.question().nontrivial().map_or(0, |(max, _)| max),
         }
     }
 
@@ -297,6 +301,9 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
         if Q::EXACT {
             return self.exact_attack(pos, n, 0);
         }
+        if Q::NONTRIVIAL {
+            return self.nontrivial_attack(pos, n, 0);
+        }
         self.attack(pos, n, 0)
     }
 
@@ -306,13 +313,36 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
         if Q::EXACT {
             return self.exact_defend(pos, n, 0);
         }
+        if Q::NONTRIVIAL {
+            return self.nontrivial_defend(pos, n, 0);
+        }
         self.defend(pos, n, 0)
+    }
+
+    /// `NonTrivial`: the count at a defence in `pos` with `n` attacker moves to come, as the
+    /// search makes it, for a tree that shows the play below: the budget to restore with
+    /// [`Prover::leave_defence`] (`None`: the defence stands, the budget unchanged).
+    pub fn enter_defence_shown(&mut self, pos: &R, n: u32) -> Option<u32> {
+        if !Q::NONTRIVIAL {
+            return None;
+        }
+        self.enter_defence(pos, n, 0)
+    }
+
+    /// Restores the budget [`Prover::enter_defence_shown`] returned.
+    pub fn leave_defence(&mut self, saved: Option<u32>) {
+        if let Some(budget) = saved {
+            self.budget = budget;
+        }
     }
 
     /// The smallest `n` in `1..=max` with a forced mate, if any (`exact-`: `max` or none).
     pub fn shortest_win(&mut self, pos: &R, max: u32) -> Option<u32> {
         if Q::EXACT {
             return (max > 0 && self.exact_attack(pos, max, 0)).then_some(max);
+        }
+        if Q::NONTRIVIAL {
+            return (1..=max).find(|&n| self.nontrivial_attack(pos, n, 0));
         }
         (1..=max).find(|&n| self.attack(pos, n, 0))
     }
@@ -322,6 +352,9 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
     pub fn shortest_loss(&mut self, pos: &R, max: u32) -> Option<u32> {
         if Q::EXACT {
             return self.exact_defend(pos, max, 0).then_some(max);
+        }
+        if Q::NONTRIVIAL {
+            return (0..=max).find(|&n| self.nontrivial_defend(pos, n, 0));
         }
         (0..=max).find(|&n| self.defend(pos, n, 0))
     }

@@ -11,8 +11,8 @@ use super::present::{Presentation, ShownDefences};
 use super::prover::{Prover, Restrictions};
 use super::tree::{Listing, TreeBudget, TreeBuilder};
 use super::tt::{
-    BattleGoal, BattlePlay, DirectMate, Exact, Question, Quodlibet, ReflexMate, ReflexStalemate,
-    Restricted, SelfMate, SelfStalemate, Stalemate,
+    BattleGoal, BattlePlay, DirectMate, Exact, NonTrivial, Question, Quodlibet, ReflexMate,
+    ReflexStalemate, Restricted, SelfMate, SelfStalemate, Stalemate,
 };
 use super::{Dfpn, TranspositionTable};
 use crate::kernel::SearchControl;
@@ -46,7 +46,8 @@ pub enum SolveError {
     #[error("stipulation {0} is not supported yet (#N, s#N, r#N, =N, s=N, r=N, with exact- too, N up to {max})", max = crate::problem::MAX_MATE_MOVES)]
     Unsupported(crate::problem::Stipulation),
     /// `exact-` with an option whose meaning under it is not Popeye's yet (post-key play,
-    /// `Threat`, `MaxFlightsquares`): refused rather than solved otherwise.
+    /// `Threat`, `MaxFlightsquares`), or `NonTrivial` beyond self play: refused rather than
+    /// solved otherwise.
     #[error("stipulation {0} with option {1} is not supported yet")]
     ExactWithOption(crate::problem::Stipulation, &'static str),
     #[error("PostKeyPlay needs a position where Black may be to move: {0}")]
@@ -174,7 +175,15 @@ fn solve_beyond_mate<R: Rules>(
         mb: usize,
         presentation: Presentation<R>,
     ) -> Result<Solution<R>, SolveError> {
-        if problem.stipulation.is_exact() {
+        if let Some((max, min_length)) = problem.options.nontrivial {
+            let nontrivial = NonTrivial {
+                question,
+                max,
+                min_length,
+            };
+            let tt = TranspositionTable::for_question(mb, nontrivial);
+            solve_question(problem, control, &tt, presentation)
+        } else if problem.stipulation.is_exact() {
             let tt = TranspositionTable::for_question(mb, Exact(question));
             solve_question(problem, control, &tt, presentation)
         } else if problem.options.quodlibet && problem.stipulation.play == PlayKind::SelfPlay {
@@ -192,6 +201,9 @@ fn solve_beyond_mate<R: Rules>(
         if let Some(option) = refused_with_exact(problem) {
             return Some(Err(SolveError::ExactWithOption(stip, option)));
         }
+    }
+    if let Some(option) = refused_with_nontrivial(problem) {
+        return Some(Err(SolveError::ExactWithOption(stip, option)));
     }
     Some(match (stip.play, stip.goal) {
         (PlayKind::Direct, Goal::Mate) if stip.is_exact() => {
@@ -222,6 +234,25 @@ fn refused_with_exact<P>(problem: &Problem<P>) -> Option<&'static str> {
     ]
     .into_iter()
     .find_map(|(set, option)| set.then_some(option))
+}
+
+/// The option a `NonTrivial` problem is refused with, if any: it is solved in self play
+/// (`s#`, `s=`). Popeye counts in reflex and direct play too, but random `r#2`/`r#3`, `#2`/`#3`
+/// and `=3` with the option differ from Popeye there (in a `#2` it shows a try whose three
+/// defences all leave no mate at once as within `NonTrivial 1 0`: its counting depth differs
+/// there), so those are refused, as are `exact-` and the options that restrict the attacker's
+/// or defender's moves, where the count is not Popeye's yet.
+fn refused_with_nontrivial<P>(problem: &Problem<P>) -> Option<&'static str> {
+    let options = &problem.options;
+    options.nontrivial?;
+    let stip = problem.stipulation;
+    let refused = stip.play != PlayKind::SelfPlay
+        || stip.is_exact()
+        || options.quodlibet
+        || options.post_key_play
+        || options.max_threat_length.is_some()
+        || options.max_flights.is_some();
+    refused.then_some("NonTrivial")
 }
 
 fn check_supported<P>(problem: &Problem<P>) -> Result<(), SolveError> {
@@ -517,13 +548,21 @@ fn first_move<R: Rules, Q: Question>(
 }
 
 /// Black moves in `pos` after which White cannot mate within `budget`, at most `limit` of them.
+/// Under `NonTrivial` they are looked for with the count made at `pos`, as Popeye does; where
+/// the count lets the defence stand, Popeye looks no further and shows no try.
 fn refutations<R: Rules, Q: Question>(
     prover: &mut Prover<R, Q>,
     pos: &R,
     budget: u32,
     limit: u32,
 ) -> Vec<R::Move> {
-    prover.refutations(pos, budget, limit)
+    let saved = prover.enter_defence_shown(pos, budget);
+    if Q::NONTRIVIAL && saved.is_none() {
+        return Vec::new();
+    }
+    let found = prover.refutations(pos, budget, limit);
+    prover.leave_defence(saved);
+    found
 }
 
 #[cfg(test)]

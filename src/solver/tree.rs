@@ -181,6 +181,21 @@ impl<R: Rules, Q: Question> TreeBuilder<'_, '_, R, Q> {
         budget: u32,
         listing: Listing,
     ) -> DefenderPlay<R::Move> {
+        // `NonTrivial`: the play below is judged with the budget the count here leaves, as
+        // the prover judged it; where the count lets a defence stand, Black has no play.
+        let saved = self.prover.enter_defence_shown(pos, budget);
+        if Q::NONTRIVIAL && saved.is_none() {
+            return DefenderPlay {
+                threat: Threat::NotShown,
+                defences: Vec::new(),
+            };
+        }
+        let play = self.defender_play(pos, budget, listing);
+        self.prover.leave_defence(saved);
+        play
+    }
+
+    fn defender_play(&mut self, pos: &R, budget: u32, listing: Listing) -> DefenderPlay<R::Move> {
         // Under `exact-` a defender forced to the goal before the end has only refutations
         // (but reflex set play shows the forced end, as Popeye does).
         let early_end = !Q::EXACT;

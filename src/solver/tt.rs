@@ -66,8 +66,15 @@ pub trait Question: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
     /// Popeye's `Quodlibet` ([`Quodlibet`]): in self and reflex play the attacker also wins
     /// by reaching the goal itself, as in direct play.
     const QUODLIBET: bool = false;
+    /// Popeye's `NonTrivial m n` ([`NonTrivial`]): answers depend on a budget along the play.
+    const NONTRIVIAL: bool = false;
     /// Which attacking moves count (none restricted for a plain directmate).
     fn restrictions(&self) -> Restrictions;
+    /// `NonTrivial m n` as `(m, n)`, for a [`NonTrivial`] question.
+    #[inline]
+    fn nontrivial(&self) -> Option<(u32, u32)> {
+        None
+    }
 }
 
 /// Marker questions of battle play beyond the directmate: no restrictions, their play and goal
@@ -144,6 +151,38 @@ impl<Q: Question> Question for Quodlibet<Q> {
     #[inline]
     fn restrictions(&self) -> Restrictions {
         self.0.restrictions()
+    }
+}
+
+/// Popeye's `NonTrivial m n` form of a self-play question (`s#`, `s=`): at a defence with more than
+/// `n` attacker moves to come, a defender's move is trivial when the attacker then wins within
+/// `n`; with `c` non-trivial moves there and the budget `b` (at first `m`), the defence stands
+/// (the attacker's move fails) when `c > b + 1`, else the play below is judged with the budget
+/// `b + 1 - c` (Popeye's `options/nontrivial.c`). The answers depend on the budget, which
+/// follows the path: they are stored per `n` and budget (see the prover's `nontrivial`
+/// module); being its own type, its table holds nothing else.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct NonTrivial<Q> {
+    pub question: Q,
+    /// `m`: the non-trivial moves allowed beyond one per defence, along the play.
+    pub max: u32,
+    /// `n`: a defender's move is trivial when the attacker then wins within `n`.
+    pub min_length: u32,
+}
+
+impl<Q: Question> Question for NonTrivial<Q> {
+    const PLAY: BattlePlay = Q::PLAY;
+    const GOAL: BattleGoal = Q::GOAL;
+    const EXACT: bool = Q::EXACT;
+    const QUODLIBET: bool = Q::QUODLIBET;
+    const NONTRIVIAL: bool = true;
+    #[inline]
+    fn restrictions(&self) -> Restrictions {
+        self.question.restrictions()
+    }
+    #[inline]
+    fn nontrivial(&self) -> Option<(u32, u32)> {
+        Some((self.max, self.min_length))
     }
 }
 

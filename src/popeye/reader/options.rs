@@ -61,6 +61,13 @@ impl Reader<'_> {
                 OptionWord::MaxFlightsquares => {
                     problem.options.solve.max_flights = self.number(problem)
                 }
+                OptionWord::NonTrivial => {
+                    let max = self.number(problem);
+                    let min = self.number(problem);
+                    if let (Some(max), Some(min)) = (max, min) {
+                        problem.options.solve.nontrivial = Some((max, min));
+                    }
+                }
                 OptionWord::NoBoard => options.no_board = true,
                 OptionWord::NoShortVariations => options.solve.no_short_variations = true,
                 OptionWord::PostKeyPlay => options.solve.post_key_play = true,

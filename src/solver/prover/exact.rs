@@ -78,7 +78,7 @@ impl<R: Rules, Q: Question> Prover<'_, R, Q> {
         win
     }
 
-    fn known(&self, key: u64) -> Option<bool> {
+    pub(super) fn known(&self, key: u64) -> Option<bool> {
         let bounds = self.tt.probe(key);
         if bounds.proves_win(1) {
             Some(true)
@@ -89,7 +89,7 @@ impl<R: Rules, Q: Question> Prover<'_, R, Q> {
         }
     }
 
-    fn remember(&mut self, key: u64, win: bool) {
+    pub(super) fn remember(&mut self, key: u64, win: bool) {
         if !self.aborted {
             self.tt
                 .store(key, result_bounds(win, 1, R::Move::default()));
