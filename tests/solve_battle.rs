@@ -422,10 +422,10 @@ fn quodlibet_selfplay_keys_equal_a_brute_force_enumeration() {
         for (i, stipulation) in ["s#2", "s=2"].into_iter().enumerate() {
             let expected = Quodlibet { stalemate: i == 1 }.keys(&theirs, 2);
             with_keys[i] += usize::from(!expected.is_empty());
-            let plain = solver_keys(ours.clone(), stipulation);
+            let plain = solver_keys(ours, stipulation);
             widened += usize::from(plain != expected);
             assert_eq!(
-                solver_keys_with(ours.clone(), stipulation, options.clone()),
+                solver_keys_with(ours, stipulation, options.clone()),
                 expected,
                 "{stipulation} Quodlibet {fen}"
             );

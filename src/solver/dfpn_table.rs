@@ -4,7 +4,7 @@
 //! Two-way buckets: a node replaces the entry of its bucket that cost less work, so the
 //! numbers of expensive subtrees (the ones worth not searching again) outlive the many cheap
 //! nodes near the leaves. The table never grows; its size comes from the caller (the engine's
-//! `Hash`, see [`super::solve::dfpn_entries`]). Plain zeroed heap memory, not huge pages: most
+//! `Hash`, see [`super::table_size::dfpn_entries`]). Plain zeroed heap memory, not huge pages: most
 //! df-pn runs are short, and a fresh table should cost only the pages they touch.
 
 /// Proof and disproof numbers of one node.

@@ -12,6 +12,7 @@ mod present;
 mod prover;
 mod refutations;
 mod solve;
+mod table_size;
 mod tree;
 mod tt;
 
@@ -22,9 +23,8 @@ pub use present::{
     every_defence, generation_order, DefenceFacts, FirstMoveOrder, Presentation, ShownDefences,
 };
 pub use prover::{Prover, Restrictions};
-pub use solve::{
-    default_hash_mb, default_table, default_table_bytes, solve, solve_with_table, SolveError,
-};
+pub use solve::{solve, solve_with_table, SolveError};
+pub use table_size::{default_hash_mb, default_table, default_table_bytes};
 pub use tt::{
     BattleGoal, BattlePlay, Bounds, DirectMate, Exact, NonTrivial, Question, Quodlibet, ReflexMate,
     ReflexStalemate, Restricted, SelfMate, SelfStalemate, Stalemate, TranspositionTable,

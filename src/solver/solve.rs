@@ -9,6 +9,7 @@
 
 use super::present::{Presentation, ShownDefences};
 use super::prover::{Prover, Restrictions};
+use super::table_size::{default_hash_mb, default_table, dfpn_entries};
 use super::tree::{Listing, TreeBudget, TreeBuilder};
 use super::tt::{
     BattleGoal, BattlePlay, DirectMate, Exact, NonTrivial, Question, Quodlibet, ReflexMate,
@@ -17,7 +18,7 @@ use super::tt::{
 use super::{Dfpn, TranspositionTable};
 use crate::kernel::SearchControl;
 use crate::problem::{Goal, PlayKind, Problem};
-use crate::rules::{RuleMove, Rules};
+use crate::rules::Rules;
 use crate::solution::{AttackNode, DefenderPlay, SearchStats, Solution};
 use crate::util::threads::join_all;
 use parking_lot::Mutex;
@@ -27,18 +28,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 const DFPN_MIN_MOVES: u32 = 6;
 /// Nodes df-pn may spend looking for a key before the depth-first search takes over.
 pub(super) const DFPN_ROOT_BUDGET: u64 = 300_000;
-/// Most working-table entries of a df-pn search (see [`dfpn_entries`]).
-const DFPN_TABLE_ENTRIES: usize = 1 << 20;
-
-/// A short problem's table (see [`default_table_bytes`]): 1024 entries of 16 bytes.
-const SMALL_TABLE_BYTES: usize = 32 * 1024;
-/// Working-table entries for a df-pn search over `tt`: at most [`DFPN_TABLE_ENTRIES`], and
-/// never more than one per 64 bytes of the table. A working entry takes 16 bytes, so df-pn
-/// adds at most a quarter of the table to the memory in use: a UCI engine with `Hash 64`
-/// stays near 64 MB.
-pub(super) fn dfpn_entries<Q: Question, M: RuleMove>(tt: &TranspositionTable<Q, M>) -> usize {
-    (tt.size_bytes() / 64).clamp(1 << 12, DFPN_TABLE_ENTRIES)
-}
 
 /// Why a problem cannot be solved.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -58,7 +47,7 @@ pub enum SolveError {
     ThreadPanicked(String),
 }
 
-/// Solves a problem with a fresh table sized by [`default_table_bytes`].
+/// Solves a problem with a fresh table sized by [`super::default_table_bytes`].
 pub fn solve<R: Rules>(
     problem: &Problem<R>,
     control: &SearchControl,
@@ -78,61 +67,6 @@ pub fn solve<R: Rules>(
             let tt = default_table(problem, super::DirectMate);
             solve_question(problem, control, &tt, presentation)
         }
-    }
-}
-
-/// A fresh table of [`default_table_bytes`] for `problem`. A #3's grows from 64 KB (see
-/// [`TranspositionTable::growing_bytes`]): most need a few thousand entries, for which zeroing
-/// the 2 MB huge page was a sixth of the run, and one that needs more gets it. Whole-process
-/// CPU in the same run, medians: T03 of the timing problems keys only 1.39 -> 1.11 ms, T04
-/// 1.62 -> 1.35 ms; all 513 of dm3 keys-only median 1.39 -> 1.04 ms, sum 0.73 -> 0.56 s, the
-/// same keys. From #4 on the searches are long enough that huge pages pay (fewer TLB misses),
-/// all in use from the start.
-pub fn default_table<P, Q: Question, M: RuleMove>(
-    problem: &Problem<P>,
-    question: Q,
-) -> TranspositionTable<Q, M> {
-    let bytes = default_table_bytes(problem);
-    if problem.stipulation.moves() == 3 {
-        TranspositionTable::growing_bytes(bytes, question)
-    } else {
-        TranspositionTable::for_question_bytes(bytes, question)
-    }
-}
-
-/// A table size that suits the stipulation: large enough for the search, small enough that a
-/// short problem does not pay for zeroing memory it never uses (huge pages are zeroed whole:
-/// with 64 MB a median dm5 position spent 40 % of its time in the kernel clearing pages). The
-/// sizes of #4 and #5 are measured: 8 and 16 MB solve the first 60 of dm4 and dm5 keys-only
-/// with 10-15 % less CPU in median and in sum than 32 and 64 MB, and T08 (#5) as fast. For
-/// #6, 32 MB solves T09 and T10 6-9 % faster than 128 MB (less zeroing, fewer cache and TLB
-/// misses), in every mode; 16 and 64 MB are no better. A #3 gets 4 MB, whose 2 MB of words are
-/// one huge page to zero rather than two: the first 60 of dm3 keys-only 6 % less CPU in sum
-/// and median than with 8 MB, T03 and T04 of the timing problems 3-7 % in every mode.
-pub fn default_hash_mb<P>(problem: &Problem<P>) -> usize {
-    match problem.stipulation.moves() {
-        0..=2 => 2,
-        3 => 4,
-        4 => 8,
-        5 => 16,
-        6 => 32,
-        _ => 128,
-    }
-}
-
-/// Bytes of a fresh directmate table for `problem` ([`default_hash_mb`] megabytes from #3 on).
-///
-/// Up to #2 the table holds at most one entry per first move: the position after it, with
-/// one attacker move left (mates in one are recomputed, never stored, and the tree of play
-/// only asks mate-in-one questions after that). [`SMALL_TABLE_BYTES`] hold four times the
-/// most first moves a position can have, in four pages; in a table of megabytes each entry
-/// faults in a fresh zeroed page of its own (T01 and T02 of the timing problems, 1 and 1.3 ms
-/// keys only, spent a tenth of their CPU time on that).
-pub fn default_table_bytes<P>(problem: &Problem<P>) -> usize {
-    if problem.stipulation.moves() <= 2 {
-        SMALL_TABLE_BYTES
-    } else {
-        default_hash_mb(problem) << 20
     }
 }
 
