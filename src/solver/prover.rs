@@ -443,28 +443,35 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
         false
     }
 
+    /// At a defender node with `n` attacker moves to come: `Some(answer)` where the play ends
+    /// here (the attacker's move reached the goal under Quodlibet; no attacker move left; in
+    /// reflex play a defender that can reach the goal must), `None` where it goes on.
+    #[inline(always)]
+    fn defender_end(&mut self, pos: &R, n: u32, ply: usize) -> Option<bool> {
+        if Q::QUODLIBET && Self::goal_reached(pos) {
+            // The attacker's last move reached the goal itself.
+            return Some(true);
+        }
+        match Q::PLAY {
+            BattlePlay::Direct if n == 0 => Some(Self::goal_reached(pos)),
+            BattlePlay::SelfPlay if n == 0 => Some(Self::goal_forced(pos)),
+            BattlePlay::Direct | BattlePlay::SelfPlay => None,
+            BattlePlay::Reflex => {
+                if self.goal_in_one_at(pos, ply).is_some() {
+                    return Some(true); // the defender must reach the goal
+                }
+                (n == 0).then_some(false)
+            }
+        }
+    }
+
     fn defend(&mut self, pos: &R, n: u32, ply: usize) -> bool {
         if self.aborted {
             return false;
         }
         self.count_node();
-        if Q::QUODLIBET && Self::goal_reached(pos) {
-            // The attacker's last move reached the goal itself.
-            return true;
-        }
-        match Q::PLAY {
-            BattlePlay::Direct if n == 0 => return Self::goal_reached(pos),
-            BattlePlay::Direct => {}
-            BattlePlay::SelfPlay if n == 0 => return Self::goal_forced(pos),
-            BattlePlay::SelfPlay => {}
-            BattlePlay::Reflex => {
-                if self.goal_in_one_at(pos, ply).is_some() {
-                    return true; // the defender must reach the goal
-                }
-                if n == 0 {
-                    return false;
-                }
-            }
+        if let Some(ended) = self.defender_end(pos, n, ply) {
+            return ended;
         }
         let key = pos.key();
         let known = self.tt.probe(key);

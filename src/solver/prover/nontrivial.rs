@@ -62,21 +62,8 @@ impl<R: Rules, Q: Question> Prover<'_, R, Q> {
             return false;
         }
         self.count_node();
-        if Q::QUODLIBET && Self::goal_reached(pos) {
-            return true;
-        }
-        match Q::PLAY {
-            BattlePlay::Direct if n == 0 => return Self::goal_reached(pos),
-            BattlePlay::SelfPlay if n == 0 => return Self::goal_forced(pos),
-            BattlePlay::Reflex => {
-                if self.goal_in_one_at(pos, ply).is_some() {
-                    return true; // the defender must reach the goal
-                }
-                if n == 0 {
-                    return false;
-                }
-            }
-            BattlePlay::Direct | BattlePlay::SelfPlay => {}
+        if let Some(ended) = self.defender_end(pos, n, ply) {
+            return ended;
         }
         let key = self.nontrivial_key(pos, n);
         if let Some(known) = self.known(key) {
