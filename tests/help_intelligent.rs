@@ -2,7 +2,8 @@
 //! lines to them) against the plain help search, which help_brute checks against a brute
 //! force: on random positions with few men, for `h#2`, `h#2.5` and `h#3`, for `h=4` and
 //! `h=4.5` (the mode drafts stalemates from eight half-moves on), for `ser-h#2` to
-//! `ser-h#4`, and for mates by a lone knight or pawn, the same lines in the same order. A position where the mode does not answer (castling rights, too many
+//! `ser-h#4`, for mates by a lone knight or pawn, by a lone piece of any kind and against a
+//! lone king, the same lines in the same order. A position where the mode does not answer (castling rights, too many
 //! targets) is no test, so the draws have none and the test counts the positions answered.
 
 use mateproof::board::{Position, Validation};
@@ -37,10 +38,12 @@ fn both(fen: &str, stipulation: &str) -> Option<(Vec<String>, Vec<String>)> {
     Some((text(intelligent.lines), text(plain.lines)))
 }
 
-/// The men of a random draw: `white` gives one or two, `black` the range of counts given.
+/// The men of a random draw: `white` and `black` the men drawn from, in the ranges of counts
+/// given.
 struct Draw {
     seed: u64,
     white: &'static [char],
+    white_counts: std::ops::Range<usize>,
     black: &'static [char],
     black_counts: std::ops::Range<usize>,
     /// Stipulation, whether Black starts, positions wanted.
@@ -58,7 +61,8 @@ fn compare_on_random_positions(draw: &Draw) {
     for &(stipulation, black_starts, wanted) in draw.kinds {
         let mut done = 0;
         while done < wanted {
-            let mut men: Vec<char> = (0..1 + rng.below(2))
+            let spread = draw.white_counts.end - draw.white_counts.start;
+            let mut men: Vec<char> = (0..draw.white_counts.start + rng.below(spread))
                 .map(|_| white[rng.below(white.len())])
                 .collect();
             let spread = draw.black_counts.end - draw.black_counts.start;
@@ -101,6 +105,7 @@ fn intelligent_help_mates_equal_the_plain_search() {
     compare_on_random_positions(&Draw {
         seed: 0x1e7e_111e_0000_0001,
         white: &['Q', 'R', 'B', 'N', 'P', 'P'],
+        white_counts: 1..3,
         black: &['r', 'b', 'n', 'p', 'p', 'p'],
         black_counts: 1..4,
         kinds: &[("h#2", true, 40), ("h#2.5", false, 25), ("h#3", true, 25)],
@@ -115,6 +120,7 @@ fn intelligent_help_stalemates_equal_the_plain_search() {
     compare_on_random_positions(&Draw {
         seed: 0x1e7e_111e_0000_0002,
         white: &['R', 'B', 'N', 'P'],
+        white_counts: 1..3,
         black: &['r', 'b', 'n', 'p', 'p', 'p'],
         black_counts: 2..5,
         kinds: &[("h=4", true, 24), ("h=4.5", false, 8)],
@@ -129,6 +135,7 @@ fn intelligent_series_help_mates_equal_the_plain_search() {
     compare_on_random_positions(&Draw {
         seed: 0x1e7e_111e_0000_0003,
         white: &['Q', 'Q', 'R', 'R', 'B', 'N', 'P'],
+        white_counts: 1..3,
         black: &['q', 'r', 'b', 'n', 'p', 'p', 'p'],
         black_counts: 2..6,
         kinds: &[
@@ -149,6 +156,7 @@ fn intelligent_mates_by_a_lone_knight_or_pawn_equal_the_plain_search() {
     compare_on_random_positions(&Draw {
         seed: 0x1e7e_111e_0000_0004,
         white: &['N', 'P', 'P'],
+        white_counts: 1..3,
         black: &['q', 'r', 'b', 'n', 'p', 'p'],
         black_counts: 3..7,
         kinds: &[
@@ -158,6 +166,42 @@ fn intelligent_mates_by_a_lone_knight_or_pawn_equal_the_plain_search() {
             ("ser-h#4", true, 25),
         ],
         fewest_with_lines: 5,
+    });
+}
+
+#[test]
+fn intelligent_mates_by_a_lone_piece_equal_the_plain_search() {
+    // White's king and one man: no man of Black's that could take the checker or step
+    // between it and the king holds a square next to the king, and Black, with nothing to
+    // take, promotes only straight ahead. Black: many men, pawns among them.
+    compare_on_random_positions(&Draw {
+        seed: 0x1e7e_111e_0000_0005,
+        white: &['Q', 'R', 'B', 'B', 'N', 'P'],
+        white_counts: 1..2,
+        black: &['q', 'r', 'b', 'n', 'p', 'p', 'p'],
+        black_counts: 3..7,
+        kinds: &[
+            ("h#2", true, 60),
+            ("h#2.5", false, 25),
+            ("h#3", true, 30),
+            ("ser-h#3", true, 40),
+        ],
+        fewest_with_lines: 8,
+    });
+}
+
+#[test]
+fn intelligent_mates_against_a_lone_king_equal_the_plain_search() {
+    // Black's king alone or with a man or two: White's pawns, with nothing to take, promote
+    // only straight ahead, and take where there is something.
+    compare_on_random_positions(&Draw {
+        seed: 0x1e7e_111e_0000_0006,
+        white: &['P', 'P', 'P', 'R', 'B', 'N'],
+        white_counts: 2..4,
+        black: &['p', 'n', 'b'],
+        black_counts: 0..3,
+        kinds: &[("h#2", true, 60), ("h#2.5", false, 30), ("h#3", true, 30)],
+        fewest_with_lines: 8,
     });
 }
 

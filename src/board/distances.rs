@@ -52,6 +52,40 @@ pub fn moves_between(
     (moves != NEVER).then_some(u32::from(moves))
 }
 
+/// The fewest of its own moves a `color` pawn on `from` needs, on the empty board and without
+/// capturing, to stand on `to` as a `to_role`: ahead on its own file (two squares at once from
+/// its first rank), promoting on the last rank to a piece that goes on from there; `None` where
+/// it never can.
+pub fn pawn_moves_straight(color: Color, from: Square, to_role: Role, to: Square) -> Option<u32> {
+    // Ranks counted from the pawn's own side: its first rank is 1, the last 7.
+    let ahead = |square: Square| match color {
+        Color::White => square.rank(),
+        Color::Black => 7 - square.rank(),
+    };
+    let pushes = |from_rank: u8, to_rank: u8| {
+        let steps = u32::from(to_rank - from_rank);
+        if from_rank == 1 && steps >= 2 {
+            steps - 1
+        } else {
+            steps
+        }
+    };
+    let start = ahead(from);
+    if start == 0 || start == 7 {
+        return None;
+    }
+    if to_role == Role::Pawn {
+        let end = ahead(to);
+        return (to.file() == from.file() && end >= start && end < 7).then(|| pushes(start, end));
+    }
+    if to_role == Role::King {
+        return None;
+    }
+    let promotion = Square::from_coords(from.file(), if color == Color::White { 7 } else { 0 })?;
+    let onwards = moves_between(color, to_role, promotion, to_role, to)?;
+    Some(pushes(start, 7) + onwards)
+}
+
 /// The fewest of its own moves a `color` man of `role` on `from` needs to stand on `to` as
 /// whatever serves (a pawn may promote on the way); `None` where it never can.
 pub fn moves_to_stand(color: Color, role: Role, from: Square, to: Square) -> Option<u32> {
@@ -228,6 +262,65 @@ mod tests {
 
     fn sq(name: &str) -> Square {
         name.parse().expect("a square name")
+    }
+
+    /// A pawn's straight moves against a search of its own: pushes (a double step from the
+    /// first rank), a promotion on the last rank, then the piece's moves on the empty board.
+    #[test]
+    fn straight_pawn_moves_equal_a_search_of_pushes_and_promotions() {
+        for color in Color::ALL {
+            let forward: i8 = if color == Color::White { 1 } else { -1 };
+            for from in Square::all() {
+                // Per role and square: the fewest moves, by a breadth-first search.
+                let mut seen = [[u32::MAX; 64]; 6];
+                let mut level = vec![(Role::Pawn, from)];
+                let first = if color == Color::White { 1 } else { 6 };
+                if from.rank() == 0 || from.rank() == 7 {
+                    level.clear();
+                }
+                let mut moves = 0;
+                while !level.is_empty() {
+                    let mut next = Vec::new();
+                    for (role, square) in level {
+                        if seen[role.index()][square.index()] != u32::MAX {
+                            continue;
+                        }
+                        seen[role.index()][square.index()] = moves;
+                        let mut targets = Vec::new();
+                        if role == Role::Pawn {
+                            targets.extend(square.offset(0, forward));
+                            if square.rank() == first {
+                                targets.extend(square.offset(0, 2 * forward));
+                            }
+                        } else {
+                            targets.extend(attacks(color, role, square, Bitboard::EMPTY));
+                        }
+                        for to in targets {
+                            if role == Role::Pawn && (to.rank() == 0 || to.rank() == 7) {
+                                next.extend(Role::PROMOTIONS.map(|promoted| (promoted, to)));
+                            } else {
+                                next.push((role, to));
+                            }
+                        }
+                    }
+                    level = next;
+                    moves += 1;
+                }
+                for role in [Role::Pawn].into_iter().chain(Role::PROMOTIONS) {
+                    for to in Square::all() {
+                        let searched = seen[role.index()][to.index()];
+                        let expected = (searched != u32::MAX).then_some(searched);
+                        let straight = pawn_moves_straight(color, from, role, to);
+                        assert_eq!(straight, expected, "{color:?} pawn {from} to {role:?} {to}");
+                        // Never fewer than with captures.
+                        if let Some(moves) = straight {
+                            let free = moves_between(color, Role::Pawn, from, role, to);
+                            assert!(free.is_some_and(|free| free <= moves));
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -6,8 +6,8 @@
 //! Each man moves by its own side's moves only, so where that sum exceeds the moves the side
 //! has left, no line from here reaches the target.
 
-use crate::board::distances::{moves_between, moves_to_stand};
-use crate::board::{Bitboard, Color, Move, Position, Role, Square};
+use crate::board::distances::{moves_between, moves_to_stand, pawn_moves_straight};
+use crate::board::{Color, Move, Position, Role, Square};
 
 /// No man: an empty square in [`Men::at`].
 const NO_MAN: u8 = u8::MAX;
@@ -24,6 +24,16 @@ pub(super) struct Place {
     pub role: Option<Role>,
 }
 
+/// A square some man of the mated side must hold at the end, the men that may (as bits of
+/// men's numbers) and the roles they may stand there as (as bits of [`Role::index`]): which
+/// man does not matter.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub(super) struct Block {
+    pub square: Square,
+    pub holders: u32,
+    pub roles: u8,
+}
+
 /// Every man of a position, numbered, with the places of one target.
 #[derive(Clone, Copy)]
 pub(super) struct Men {
@@ -36,15 +46,18 @@ pub(super) struct Men {
     place: [Option<Place>; MAX_MEN],
     /// Per side, the moves its placed men still need.
     need: [u32; 2],
-    /// Squares the target wants held by some man of `blocker` other than its king (which
-    /// man does not matter), and per such square the fewest moves any of them needs.
-    blocks: [(Square, u32); MAX_BLOCKS],
+    /// Squares the target wants held by one of some men of `blocker` (which one does not
+    /// matter), and per such square the fewest moves any of them needs.
+    blocks: [(Block, u32); MAX_BLOCKS],
     block_count: usize,
     blocker: Color,
-    /// The men of the blocker other than its king still on the board, as bits.
+    /// The men that may hold some block, still on the board, as bits.
     blocker_men: u32,
     /// The men the target wants taken by the end and still on the board, as bits.
     doomed: u32,
+    /// Per side, true where it has nothing to take: the other side's men are its king and
+    /// placed men (which stand on their places at the end), so its pawns move straight.
+    straight: [bool; 2],
 }
 
 /// The most squares a target blocks: the squares next to a king.
@@ -63,11 +76,19 @@ impl Men {
             square: [Square::A1; MAX_MEN],
             place: [None; MAX_MEN],
             need: [0; 2],
-            blocks: [(Square::A1, 0); MAX_BLOCKS],
+            blocks: [(
+                Block {
+                    square: Square::A1,
+                    holders: 0,
+                    roles: 0,
+                },
+                0,
+            ); MAX_BLOCKS],
             block_count: 0,
             blocker: Color::White,
             blocker_men: 0,
             doomed: 0,
+            straight: [false; 2],
         };
         for (number, square) in pos.occupied().into_iter().take(MAX_MEN).enumerate() {
             if let Some(piece) = pos.piece_at(square) {
@@ -146,8 +167,10 @@ impl Men {
     /// The moves `man` needs from where it stands to `square` (as `role` where named).
     pub(super) fn moves_to(&self, man: u8, square: Square, role: Option<Role>) -> Option<u32> {
         let man = man as usize;
+        let color = self.color[man];
         moves_to(
-            self.color[man],
+            self.straight[color.index()],
+            color,
             self.role[man],
             self.square[man],
             square,
@@ -155,31 +178,72 @@ impl Men {
         )
     }
 
-    /// The same men with the target's places and the squares `blocks` to be held by men of
+    /// The same men with the target's places and its `blocks` to be held by men of
     /// `blocker`; `None` where a placed man cannot reach its place, or no man a block.
-    pub(super) fn placed(&self, places: &[Place], blocks: Bitboard, blocker: Color) -> Option<Men> {
+    pub(super) fn placed(&self, places: &[Place], blocks: &[Block], blocker: Color) -> Option<Men> {
         let mut men = *self;
         men.place = [None; MAX_MEN];
         men.need = [0; 2];
+        let placed = places
+            .iter()
+            .fold(0u32, |bits, place| bits | 1 << place.man);
+        for color in Color::ALL {
+            men.straight[color.index()] = !self.all().any(|(man, role, _)| {
+                self.color[man as usize] != color && role != Role::King && placed & 1 << man == 0
+            });
+        }
         for &place in places {
             let need = men.moves_to(place.man, place.square, place.role)?;
             men.place[place.man as usize] = Some(place);
             men.need[men.color[place.man as usize].index()] += need;
         }
         men.blocker = blocker;
-        men.blocker_men = 0;
-        for (man, role, _) in self.of_color(blocker) {
-            if role != Role::King {
-                men.blocker_men |= 1 << man;
-            }
-        }
+        // A placed man stands on its place at the end, never on a block.
+        men.blocker_men = blocks.iter().fold(0, |bits, block| bits | block.holders) & !placed;
         men.block_count = 0;
-        for square in blocks.into_iter().take(MAX_BLOCKS) {
-            men.blocks[men.block_count] = (square, 0);
-            men.blocks[men.block_count].1 = men.fewest_to(square);
+        for &block in blocks.iter().take(MAX_BLOCKS) {
+            men.blocks[men.block_count] = (block, men.fewest_to(block));
             men.block_count += 1;
         }
         men.fits_blocks().then_some(men)
+    }
+
+    /// [`Self::need`] with the blocks counted as [`Self::blocks_held_apart`]: more work
+    /// than a move can afford, asked once per target.
+    pub(super) fn need_held_apart(&self, color: Color) -> u32 {
+        let mut need = self.need[color.index()];
+        if color == self.blocker && self.block_count > 0 {
+            need = need.saturating_add(self.blocks_held_apart());
+        }
+        need
+    }
+
+    /// The fewest moves the blocks take with each held by a man of its own: a man stands
+    /// on one square at the end, so this is at least the sum of each block's fewest moves
+    /// ([`Self::need`] counts that sum, which is cheaper to keep up to date).
+    pub(super) fn blocks_held_apart(&self) -> u32 {
+        let blocks = &self.blocks[..self.block_count];
+        let full = (1usize << blocks.len()) - 1;
+        // Per set of blocks held so far (as bits of their indices), the fewest moves, man by
+        // man: each man holds one block of the set or none.
+        let mut fewest = vec![UNREACHABLE; full + 1];
+        fewest[0] = 0;
+        let mut men = self.blocker_men;
+        while men != 0 {
+            let man = men.trailing_zeros() as usize;
+            men &= men - 1;
+            for held in (0..=full).rev() {
+                for (j, (block, _)) in blocks.iter().enumerate() {
+                    if held & (1 << j) == 0 || block.holders & (1 << man) == 0 {
+                        continue;
+                    }
+                    let before = fewest[held & !(1 << j)];
+                    let moves = before.saturating_add(self.hold_moves(man, *block));
+                    fewest[held] = fewest[held].min(moves);
+                }
+            }
+        }
+        fewest[full]
     }
 
     /// The moves `color`'s placed men and blocks still need (per block the fewest moves any
@@ -203,30 +267,40 @@ impl Men {
             .all(|&(_, moves)| moves < UNREACHABLE)
     }
 
-    /// The fewest moves any man of the blocker other than its king needs to `square`.
-    fn fewest_to(&self, square: Square) -> u32 {
+    /// The fewest moves any of the men that may hold `block` needs to stand there.
+    fn fewest_to(&self, block: Block) -> u32 {
         let mut fewest = UNREACHABLE;
-        let mut men = self.blocker_men;
+        let mut men = self.blocker_men & block.holders;
         while men != 0 {
             let man = men.trailing_zeros() as usize;
             men &= men - 1;
-            fewest = fewest.min(self.stand_moves(man, square));
+            fewest = fewest.min(self.hold_moves(man, block));
         }
         fewest
     }
 
-    /// The moves `man` needs to stand on `square` as anything.
-    fn stand_moves(&self, man: usize, square: Square) -> u32 {
-        moves_to_stand(self.color[man], self.role[man], self.square[man], square)
-            .unwrap_or(UNREACHABLE)
+    /// The moves `man` needs to hold `block`.
+    fn hold_moves(&self, man: usize, block: Block) -> u32 {
+        self.hold_moves_as(man, self.role[man], self.square[man], block)
     }
 
-    /// The fewest moves any man of `side` other than its king needs to stand on `square`.
-    pub(super) fn block_cost(&self, side: Color, square: Square) -> Option<u32> {
-        self.of_color(side)
-            .filter(|&(_, role, _)| role != Role::King)
-            .filter_map(|(_, role, from)| moves_to_stand(side, role, from, square))
-            .min()
+    /// The moves `man` would need to hold `block` as a `role` on `from`.
+    fn hold_moves_as(&self, man: usize, role: Role, from: Square, block: Block) -> u32 {
+        let color = self.color[man];
+        moves_to_hold(self.straight[color.index()], color, role, from, block).unwrap_or(UNREACHABLE)
+    }
+
+    /// The moves `man` needs to hold `block`, where it can.
+    pub(super) fn hold_moves_of(&self, man: u8, block: Block) -> Option<u32> {
+        let man = man as usize;
+        let color = self.color[man];
+        moves_to_hold(
+            self.straight[color.index()],
+            color,
+            self.role[man],
+            self.square[man],
+            block,
+        )
     }
 
     /// What [`Self::need`] and [`Self::captures_needed`] would say for `color` after `m`,
@@ -251,8 +325,16 @@ impl Men {
         let mut need = self.need[color.index()];
         if let (Some(place), true) = (self.place[index], self.color[index] == color) {
             let role = m.promotion().unwrap_or(self.role[index]);
-            let before = moves_to(color, self.role[index], from, place.square, place.role)?;
-            let now = moves_to(color, role, to, place.square, place.role)?;
+            let straight = self.straight[color.index()];
+            let before = moves_to(
+                straight,
+                color,
+                self.role[index],
+                from,
+                place.square,
+                place.role,
+            )?;
+            let now = moves_to(straight, color, role, to, place.square, place.role)?;
             need = need + now - before;
         }
         let captures = if doomed == 0 || self.color[doomed.trailing_zeros() as usize] == color {
@@ -291,8 +373,16 @@ impl Men {
         let role = m.promotion().unwrap_or(men.role[index]);
         if let Some(place) = men.place[index] {
             let color = men.color[index];
-            let before = moves_to(color, men.role[index], from, place.square, place.role)?;
-            let now = moves_to(color, role, to, place.square, place.role)?;
+            let straight = men.straight[color.index()];
+            let before = moves_to(
+                straight,
+                color,
+                men.role[index],
+                from,
+                place.square,
+                place.role,
+            )?;
+            let now = moves_to(straight, color, role, to, place.square, place.role)?;
             let need = &mut men.need[color.index()];
             *need = *need + now - before;
         }
@@ -308,12 +398,13 @@ impl Men {
     }
 
     /// Mends the blocks' fewest moves after the blocker's `man` was taken (`self` still
-    /// knows where it stood); `None` where a block has no man left.
+    /// knows where it stood; it is out of `blocker_men` already); `None` where a block has
+    /// no man left.
     fn forget_blocker(&mut self, man: usize) -> Option<()> {
         for j in 0..self.block_count {
-            let (square, fewest) = self.blocks[j];
-            if self.stand_moves(man, square) == fewest {
-                self.blocks[j].1 = self.fewest_to(square);
+            let (block, fewest) = self.blocks[j];
+            if block.holders & (1 << man) != 0 && self.hold_moves(man, block) == fewest {
+                self.blocks[j].1 = self.fewest_to(block);
             }
         }
         self.fits_blocks().then_some(())
@@ -323,13 +414,16 @@ impl Men {
     /// before the move.
     fn move_blocker(&mut self, man: usize, role: Role, from: Square) -> Option<()> {
         for j in 0..self.block_count {
-            let (square, fewest) = self.blocks[j];
-            let was = moves_to_stand(self.color[man], role, from, square).unwrap_or(UNREACHABLE);
-            let now = self.stand_moves(man, square);
+            let (block, fewest) = self.blocks[j];
+            if block.holders & (1 << man) == 0 {
+                continue;
+            }
+            let was = self.hold_moves_as(man, role, from, block);
+            let now = self.hold_moves(man, block);
             if now < fewest {
                 self.blocks[j].1 = now;
             } else if was == fewest && now > was {
-                self.blocks[j].1 = self.fewest_to(square);
+                self.blocks[j].1 = self.fewest_to(block);
             }
         }
         self.fits_blocks().then_some(())
@@ -345,22 +439,74 @@ fn taken_on(m: Move) -> Option<Square> {
     }
 }
 
+/// The moves a `color` man of `role` on `from` needs to stand on `block`'s square as one of
+/// its roles (a pawn may promote on the way; where `straight`, without capturing).
+fn moves_to_hold(
+    straight: bool,
+    color: Color,
+    role: Role,
+    from: Square,
+    block: Block,
+) -> Option<u32> {
+    if block.roles == ALL_ROLES && !(straight && role == Role::Pawn) {
+        return moves_to_stand(color, role, from, block.square);
+    }
+    let ends: &[Role] = if role == Role::Pawn {
+        &[
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ]
+    } else {
+        std::slice::from_ref(&role)
+    };
+    ends.iter()
+        .filter(|end| block.roles & (1 << end.index()) != 0)
+        .filter_map(|&end| moves_as(straight, color, role, from, end, block.square))
+        .min()
+}
+
+/// [`moves_between`]; for a pawn of a side with nothing to take (`straight`),
+/// [`pawn_moves_straight`].
+fn moves_as(
+    straight: bool,
+    color: Color,
+    role: Role,
+    from: Square,
+    there: Role,
+    square: Square,
+) -> Option<u32> {
+    if straight && role == Role::Pawn {
+        pawn_moves_straight(color, from, there, square)
+    } else {
+        moves_between(color, role, from, there, square)
+    }
+}
+
+/// Every role, as bits of [`Role::index`].
+pub(super) const ALL_ROLES: u8 = (1 << 6) - 1;
+
 /// The moves a `color` man of `role` on `from` needs to stand on `square`, as `role_there`
-/// where named, else as whatever serves (a pawn may promote).
+/// where named, else as whatever serves (a pawn may promote; where `straight`, without
+/// capturing).
 fn moves_to(
+    straight: bool,
     color: Color,
     role: Role,
     from: Square,
     square: Square,
     role_there: Option<Role>,
 ) -> Option<u32> {
+    let moves = |there| moves_as(straight, color, role, from, there, square);
     match role_there {
-        Some(there) => moves_between(color, role, from, there, square),
+        Some(there) => moves(there),
         None if role == Role::Pawn => std::iter::once(Role::Pawn)
             .chain(Role::PROMOTIONS)
-            .filter_map(|there| moves_between(color, role, from, there, square))
+            .filter_map(moves)
             .min(),
-        None => moves_between(color, role, from, role, square),
+        None => moves(role),
     }
 }
 
@@ -399,7 +545,7 @@ mod tests {
                 },
             ];
             let men = men
-                .placed(&places, Bitboard::EMPTY, Color::Black)
+                .placed(&places, &[], Color::Black)
                 .expect("the places are in reach")
                 .with_doomed(1 << numbered(sq("c6")));
             for &m in pos.legal_moves().iter() {
@@ -414,5 +560,58 @@ mod tests {
             }
         }
         assert!(compared > 40);
+    }
+
+    /// The blocks held by men of their own: the fewest moves over every way of giving each
+    /// block its own man, counted one by one, and at least the sum of each block's fewest.
+    #[test]
+    fn blocks_held_apart_take_the_fewest_moves_of_any_assignment() {
+        let pos = Position::from_fen(
+            "4k3/1p1q1p2/b1n5/4N3/3B4/8/P4PP1/R3K2R b - - 0 1",
+            Validation::Lenient,
+        )
+        .expect("a legal position");
+        let men = Men::of(&pos);
+        let squares = ["d8", "e7", "f8", "d6"];
+        let black: Vec<u8> = men
+            .of_color(Color::Black)
+            .filter(|&(_, role, _)| role != Role::King)
+            .map(|(man, _, _)| man)
+            .collect();
+        let holders = black.iter().fold(0u32, |bits, &man| bits | 1 << man);
+        let blocks: Vec<Block> = squares
+            .iter()
+            .map(|&name| Block {
+                square: sq(name),
+                holders,
+                roles: ALL_ROLES,
+            })
+            .collect();
+        let mut more_than_the_sum = 0;
+        for count in 1..=squares.len() {
+            let placed = men
+                .placed(&[], &blocks[..count], Color::Black)
+                .expect("the blocks can be held");
+            // Every way of giving the first `count` blocks men of their own.
+            fn fewest(men: &Men, blocks: &[Block], free: &[u8]) -> u32 {
+                let Some((block, rest)) = blocks.split_first() else {
+                    return 0;
+                };
+                free.iter()
+                    .map(|&man| {
+                        let others: Vec<u8> = free.iter().copied().filter(|&m| m != man).collect();
+                        men.hold_moves(man as usize, *block)
+                            .saturating_add(fewest(men, rest, &others))
+                    })
+                    .min()
+                    .unwrap_or(UNREACHABLE)
+            }
+            let expected = fewest(&placed, &blocks[..count], &black);
+            assert_eq!(placed.blocks_held_apart(), expected, "{count} blocks");
+            assert!(placed.need(Color::Black) <= expected);
+            more_than_the_sum += usize::from(placed.need(Color::Black) < expected);
+        }
+        // The queen is the nearest man to d8, e7 and d6 alike: held apart, they cost more.
+        assert!(more_than_the_sum >= 2, "{more_than_the_sum}");
     }
 }

@@ -197,7 +197,7 @@ fn length_by_targets(
         children: Vec::new(),
     };
     for target in targets {
-        let Some(placed) = men.placed(&target.places, target.blocks(), !budget.mater) else {
+        let Some(placed) = men.placed(&target.places, &target.blocks, !budget.mater) else {
             continue;
         };
         let placed = placed.with_doomed(target.doomed);

@@ -169,7 +169,7 @@ impl Builder<'_> {
             places.sort_unstable();
             self.targets.insert(Target {
                 places,
-                blocks: 0,
+                blocks: Vec::new(),
                 doomed: self.doomed,
             });
             self.overflow = self.targets.len() > self.most;

@@ -18,14 +18,15 @@
 //!
 //! Two facts about the checker leave targets out that no mate agrees with: the mating move
 //! gives the check, so a pawn or knight (which cannot check by discovery) moves to its square
-//! with it; and where the mating side has no man but its king and the checker, a placed man of
-//! the mated side next to the checker (or a knight's jump away) would take it. In `ser-h#` the
+//! with it; and where the mating side has no man but its king and the checker, a man of the
+//! mated side next to the checker or to a square between it and the king (or a knight's jump
+//! away) would take it or step between, so no such man holds a square next to the king. In `ser-h#` the
 //! mating side makes one move and the series side every other: there each man that can hold
 //! a square next to the king is placed on it in a target of its own, so that the bound counts
 //! each man's own moves.
 
-use super::men::{Men, Place};
-use crate::board::attacks::{attacks, king_attacks};
+use super::men::{Block, Men, Place};
+use crate::board::attacks::{attacks, between, king_attacks};
 use crate::board::{Bitboard, Color, Role, Square};
 use std::collections::BTreeSet;
 
@@ -34,19 +35,14 @@ use std::collections::BTreeSet;
 const PLACED_HOLDERS: usize = 2;
 
 /// A target: the men placed, sorted (so equal sets are equal targets), the squares some
-/// man of the mated side other than its king must hold (as a set of squares' indices), and
-/// the men to be taken by the end (as a set of men's numbers).
+/// man of the mated side other than its king must hold, each with the men that may (in
+/// the order of their squares), and the men to be taken by the end (as a set of men's
+/// numbers).
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub(super) struct Target {
     pub places: Vec<Place>,
-    pub blocks: u64,
+    pub blocks: Vec<Block>,
     pub doomed: u32,
-}
-
-impl Target {
-    pub(super) fn blocks(&self) -> Bitboard {
-        Bitboard(self.blocks)
-    }
 }
 
 /// The sides and the moves each makes in the line.
@@ -89,7 +85,7 @@ pub(super) fn mate_targets(men: &Men, budget: Budget) -> BTreeSet<Target> {
         lone_checker,
         checker: None,
         places: Vec::new(),
-        blocks: 0,
+        blocks: Vec::new(),
         used: [0; 2],
         claimed: Bitboard::EMPTY,
         targets: BTreeSet::new(),
@@ -116,13 +112,13 @@ struct Builder<'a> {
     /// [`PLACED_HOLDERS`]).
     placed_holders: usize,
     /// True when the mating side has one man besides its king: the checker, which then
-    /// gives a single check and pins nothing (see [`Builder::checker_taken`]).
+    /// gives a single check and pins nothing (see [`Builder::parries_check`]).
     lone_checker: bool,
-    /// The checker's square and role once placed.
-    checker: Option<(Square, Role)>,
+    /// The checker's square and the mated king's once placed.
+    checker: Option<(Square, Square)>,
     places: Vec<Place>,
-    /// The squares to be held by some man of the mated side, as bits.
-    blocks: u64,
+    /// The squares to be held by some man of the mated side, with the men that may.
+    blocks: Vec<Block>,
     /// Per side, the moves its placed men (and, for the mated side, the blocks) need.
     used: [u32; 2],
     /// The squares placed men stand on.
@@ -162,21 +158,42 @@ impl Builder<'_> {
 
     /// Wants `square` held by some man of the mated side where one can stand there in the
     /// moves left (counting the fewest any needs), goes on with `next`, and takes it back.
+    /// The men that may hold it are the mated side's men but its king, not placed, as a
+    /// role that cannot parry the check at once ([`Self::parries_check`]).
     fn block(&mut self, square: Square, next: impl FnOnce(&mut Self)) {
         let side = self.mated.index();
-        let Some(moves) = self.men.block_cost(self.mated, square) else {
-            return;
-        };
-        if self.claimed.contains(square) || self.used[side] + moves > self.budget.mated_moves {
+        if self.claimed.contains(square) {
             return;
         }
-        self.blocks |= 1 << square.index();
-        self.used[side] += moves;
+        let roles = Role::ALL
+            .into_iter()
+            .filter(|&role| role != Role::King && !self.parries_check(role, square))
+            .fold(0u8, |bits, role| bits | 1 << role.index());
+        let mut block = Block {
+            square,
+            holders: 0,
+            roles,
+        };
+        let mut fewest = u32::MAX;
+        for (man, role, _) in self.men.of_color(self.mated) {
+            if role == Role::King || self.places.iter().any(|p| p.man == man) {
+                continue;
+            }
+            if let Some(moves) = self.men.hold_moves_of(man, block) {
+                block.holders |= 1 << man;
+                fewest = fewest.min(moves);
+            }
+        }
+        if block.holders == 0 || self.used[side] + fewest > self.budget.mated_moves {
+            return;
+        }
+        self.blocks.push(block);
+        self.used[side] += fewest;
         self.claimed = self.claimed.with(square);
         next(self);
         self.claimed = self.claimed.without(square);
-        self.used[side] -= moves;
-        self.blocks &= !(1 << square.index());
+        self.used[side] -= fewest;
+        self.blocks.pop();
     }
 
     /// Every checker of the king on `k`, then the reasons around it.
@@ -194,7 +211,7 @@ impl Builder<'_> {
                     if self.fits(man, square, Some(checker))
                         && self.checks_by_moving(man, square, checker)
                     {
-                        self.checker = Some((square, checker));
+                        self.checker = Some((square, k));
                         self.place(man, square, Some(checker), |b| {
                             b.flights(k, king_attacks(k))
                         });
@@ -221,42 +238,59 @@ impl Builder<'_> {
         }
     }
 
-    /// True where a placed man of the mated side takes the checker at once: it attacks the
-    /// checker's square from a square next to it or a knight's jump away (so no man between
-    /// can stop it), as the role it ends in. Where the mating side has no man but its king
-    /// and the checker, the check is single and no man of the mated side is pinned (a pin
-    /// needs a line piece of the mating side beyond the pinned man, and only the checker
-    /// could be one, which would then check through it), so that capture is legal and
-    /// parries the check: no mate agrees with the target.
-    fn checker_taken(&self) -> bool {
-        let Some((c, _)) = self.checker.filter(|_| self.lone_checker) else {
-            return false;
-        };
+    /// True where a placed man of the mated side parries the check at once
+    /// ([`Self::parries_check`]).
+    fn check_parried(&self) -> bool {
         self.places.iter().any(|p| {
             let man_role = self.men.role_of(p.man);
             if self.men.color_of(p.man) != self.mated || man_role == Role::King {
                 return false;
             }
             // A pawn placed as whatever it is then may have promoted: its role is unknown.
-            let Some(role) = p.role.or((man_role != Role::Pawn).then_some(man_role)) else {
-                return false;
-            };
-            let contact = role == Role::Knight || king_attacks(p.square).contains(c);
-            contact && attacks(self.mated, role, p.square, Bitboard::EMPTY).contains(c)
+            p.role
+                .or((man_role != Role::Pawn).then_some(man_role))
+                .is_some_and(|role| self.parries_check(role, p.square))
         })
+    }
+
+    /// True where a man of the mated side standing as a `role` on `square` parries the
+    /// check at once, with a move no other man can stop: it takes the checker, or (but a
+    /// pawn) steps between the checker and the king, from a square next to the one it goes
+    /// to or a knight's jump away. Where the mating side has no man but its king and the
+    /// checker, the check is single and no man of the mated side is pinned (a pin needs a
+    /// line piece of the mating side beyond the pinned man, and only the checker could be
+    /// one, which would then check through it), so that move is legal and parries the
+    /// check: no mate agrees with the target.
+    fn parries_check(&self, role: Role, square: Square) -> bool {
+        let Some((c, k)) = self.checker.filter(|_| self.lone_checker) else {
+            return false;
+        };
+        if role == Role::King {
+            return false;
+        }
+        let reach = attacks(self.mated, role, square, Bitboard::EMPTY);
+        let near = if role == Role::Knight {
+            reach
+        } else {
+            reach & king_attacks(square)
+        };
+        let steps_between = role != Role::Pawn && !(near & between(c, k)).is_empty();
+        near.contains(c) || steps_between
     }
 
     /// One reason for each square of `open` (around the king on `k`), the first first.
     fn flights(&mut self, k: Square, open: Bitboard) {
         let Some(flight) = open.into_iter().next() else {
-            if self.checker_taken() {
+            if self.check_parried() {
                 return;
             }
             let mut places = self.places.clone();
             places.sort_unstable();
+            let mut blocks = self.blocks.clone();
+            blocks.sort_unstable();
             self.targets.insert(Target {
                 places,
-                blocks: self.blocks,
+                blocks,
                 doomed: 0,
             });
             return;
@@ -289,7 +323,9 @@ impl Builder<'_> {
         for (man, role) in guards {
             for guard in roles_of(role) {
                 for square in attackers_of(mater, guard, flight) {
-                    if square != k && self.fits(man, square, Some(guard)) {
+                    // Kings never stand side by side.
+                    let beside_the_king = guard == Role::King && king_attacks(k).contains(square);
+                    if square != k && !beside_the_king && self.fits(man, square, Some(guard)) {
                         self.place(man, square, Some(guard), |b| b.flights(k, rest));
                     }
                 }

@@ -232,8 +232,9 @@ impl Verifier<'_> {
 }
 
 /// True when `men`'s placed men fit the moves each side makes in the line: `mover` (to move
-/// at the start) its `moves.0`, the other side its `moves.1`.
+/// at the start) its `moves.0`, the other side its `moves.1`; the blocks counted held by
+/// men of their own ([`Men::need_held_apart`]).
 pub(super) fn fits_at_start(men: &Men, mover: Color, moves: (u32, u32)) -> bool {
-    men.need(mover).max(men.captures_needed(mover)) <= moves.0
-        && men.need(!mover).max(men.captures_needed(!mover)) <= moves.1
+    men.need_held_apart(mover).max(men.captures_needed(mover)) <= moves.0
+        && men.need_held_apart(!mover).max(men.captures_needed(!mover)) <= moves.1
 }
