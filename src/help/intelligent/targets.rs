@@ -8,24 +8,32 @@
 //! king on each k in reach, a checker (any non-king man, as any role it can become, on any
 //! square from which that role attacks k, in reach), and then, square by square around k,
 //! one reason for f: nothing where a man placed already attacks f (no need to know more), or
-//! else f held by some man of the mated side (which one is left open: the bound counts, per
-//! such square, the fewest moves any of them needs), or a not yet placed man of the mating
+//! else f held by some man of the mated side (which one is left open: the bound counts the
+//! fewest moves of men of their own, [`Men::blocks_held_apart`]), or a not yet placed man of the mating
 //! side, its king too, on a square from which it attacks f. Each man is placed once,
 //! each square holds one man, and the moves of each side's placed men add up within its
 //! moves: every placement is true of the final position of some line, so a line's final
 //! mate agrees with the target built from its own king, checker and reasons. Empty-board
 //! attacks only over-approximate, which keeps more targets, never fewer.
 //!
-//! Two facts about the checker leave targets out that no mate agrees with: the mating move
-//! gives the check, so a pawn or knight (which cannot check by discovery) moves to its square
-//! with it; and where the mating side has no man but its king and the checker, a man of the
-//! mated side next to the checker or to a square between it and the king (or a knight's jump
-//! away) would take it or step between, so no such man holds a square next to the king. In `ser-h#` the
-//! mating side makes one move and the series side every other: there each man that can hold
-//! a square next to the king is placed on it in a target of its own, so that the bound counts
-//! each man's own moves.
+//! Facts about the final position leave targets out that no mate agrees with:
+//! - the mating move gives the check, so a pawn or knight (which cannot check by discovery)
+//!   moves to its square with it;
+//! - the check and every guard act along lines that are empty at the end: no placed man and
+//!   no block stands between the checker and the king, or between a guard and the square
+//!   it was placed to guard;
+//! - kings never stand side by side;
+//! - where the check is single and no man of the mated side is pinned (the mating side has no
+//!   man but its king and the checker, or every other is placed where it neither attacks the
+//!   king's square nor stands on a line through it), a man of the mated side next to the
+//!   checker or to a square between it and the king (or a knight's jump away) would take it
+//!   or step between, so no such man holds a square next to the king.
+//!
+//! In `ser-h#` the mating side makes one move and the series side every other: there each
+//! man that can hold a square next to the king is placed on it in a target of its own, so
+//! that the bound counts each man's own moves.
 
-use super::men::{Block, Men, Place};
+use super::men::{Block, Men, Place, ALL_ROLES};
 use crate::board::attacks::{attacks, between, king_attacks};
 use crate::board::{Bitboard, Color, Role, Square};
 use std::collections::BTreeSet;
@@ -88,6 +96,7 @@ pub(super) fn mate_targets(men: &Men, budget: Budget) -> BTreeSet<Target> {
         blocks: Vec::new(),
         used: [0; 2],
         claimed: Bitboard::EMPTY,
+        clear: Bitboard::EMPTY,
         targets: BTreeSet::new(),
     };
     let Some((king, _, _)) = men
@@ -112,7 +121,7 @@ struct Builder<'a> {
     /// [`PLACED_HOLDERS`]).
     placed_holders: usize,
     /// True when the mating side has one man besides its king: the checker, which then
-    /// gives a single check and pins nothing (see [`Builder::parries_check`]).
+    /// gives a single check and pins nothing (see [`Builder::single_check_without_pins`]).
     lone_checker: bool,
     /// The checker's square and the mated king's once placed.
     checker: Option<(Square, Square)>,
@@ -123,6 +132,9 @@ struct Builder<'a> {
     used: [u32; 2],
     /// The squares placed men stand on.
     claimed: Bitboard,
+    /// The squares that stand empty at the end: between the checker and the king, and
+    /// between each guard and the square it was placed to guard (the king's own aside).
+    clear: Bitboard,
     targets: BTreeSet<Target>,
 }
 
@@ -136,6 +148,7 @@ impl Builder<'_> {
     fn fits(&self, man: u8, square: Square, role: Option<Role>) -> bool {
         let color = self.men.color_of(man);
         !self.claimed.contains(square)
+            && !self.clear.contains(square)
             && !self.places.iter().any(|p| p.man == man)
             && self
                 .men
@@ -162,13 +175,41 @@ impl Builder<'_> {
     /// role that cannot parry the check at once ([`Self::parries_check`]).
     fn block(&mut self, square: Square, next: impl FnOnce(&mut Self)) {
         let side = self.mated.index();
-        if self.claimed.contains(square) {
+        if self.claimed.contains(square) || self.clear.contains(square) {
             return;
         }
-        let roles = Role::ALL
+        let roles = if self.lone_checker {
+            self.unparrying_roles(square)
+        } else {
+            ALL_ROLES
+        };
+        let Some((block, fewest)) = self.holding(square, roles) else {
+            return;
+        };
+        if self.used[side] + fewest > self.budget.mated_moves {
+            return;
+        }
+        self.blocks.push(block);
+        self.used[side] += fewest;
+        self.claimed = self.claimed.with(square);
+        next(self);
+        self.claimed = self.claimed.without(square);
+        self.used[side] -= fewest;
+        self.blocks.pop();
+    }
+
+    /// The roles a man of the mated side may stand as on `square` without parrying the
+    /// check at once ([`Self::parries_check`]), as bits of [`Role::index`].
+    fn unparrying_roles(&self, square: Square) -> u8 {
+        Role::ALL
             .into_iter()
             .filter(|&role| role != Role::King && !self.parries_check(role, square))
-            .fold(0u8, |bits, role| bits | 1 << role.index());
+            .fold(0, |bits, role| bits | 1 << role.index())
+    }
+
+    /// The block of `square` as `roles`: the mated side's men but its king, not placed, that
+    /// can stand there as one of them, and the fewest moves any needs; `None` where none can.
+    fn holding(&self, square: Square, roles: u8) -> Option<(Block, u32)> {
         let mut block = Block {
             square,
             holders: 0,
@@ -184,16 +225,20 @@ impl Builder<'_> {
                 fewest = fewest.min(moves);
             }
         }
-        if block.holders == 0 || self.used[side] + fewest > self.budget.mated_moves {
+        (block.holders != 0).then_some((block, fewest))
+    }
+
+    /// Wants the squares of `line` empty at the end where no placed man or block stands on
+    /// one, goes on with `next`, and takes it back. A mate's check and each of its guards
+    /// act along lines that are empty in its final position, where its placed men stand.
+    fn keeping_clear(&mut self, line: Bitboard, next: impl FnOnce(&mut Self)) {
+        if !(line & self.claimed).is_empty() {
             return;
         }
-        self.blocks.push(block);
-        self.used[side] += fewest;
-        self.claimed = self.claimed.with(square);
+        let before = self.clear;
+        self.clear = self.clear | line;
         next(self);
-        self.claimed = self.claimed.without(square);
-        self.used[side] -= fewest;
-        self.blocks.pop();
+        self.clear = before;
     }
 
     /// Every checker of the king on `k`, then the reasons around it.
@@ -212,8 +257,10 @@ impl Builder<'_> {
                         && self.checks_by_moving(man, square, checker)
                     {
                         self.checker = Some((square, k));
-                        self.place(man, square, Some(checker), |b| {
-                            b.flights(k, king_attacks(k))
+                        self.keeping_clear(between(square, k), |b| {
+                            b.place(man, square, Some(checker), |b| {
+                                b.flights(k, king_attacks(k))
+                            });
                         });
                         self.checker = None;
                     }
@@ -253,16 +300,43 @@ impl Builder<'_> {
         })
     }
 
-    /// True where a man of the mated side standing as a `role` on `square` parries the
+    /// True where, with the target complete, the mate's check is single and no man of the
+    /// mated side is pinned: a second check, or a pin, needs a man of the mating side other
+    /// than its king and the checker that attacks the king's square, or stands on a line of
+    /// its own through it (a pinner); where the mating side has no other man
+    /// ([`Self::lone_checker`]), or every other is placed where it does neither, there is
+    /// none. (The checker stands on one line to the king, its check: it pins nothing.)
+    fn single_check_without_pins(&self) -> bool {
+        let Some((c, k)) = self.checker else {
+            return false;
+        };
+        if self.lone_checker {
+            return true;
+        }
+        let mater = self.budget.mater;
+        self.men
+            .of_color(mater)
+            .filter(|&(_, role, _)| role != Role::King)
+            .all(|(man, _, _)| {
+                self.places.iter().any(|p| {
+                    p.man == man
+                        && (p.square == c
+                            || p.role.is_some_and(|role| {
+                                !attacks(mater, role, p.square, Bitboard::EMPTY).contains(k)
+                            }))
+                })
+            })
+    }
+
+    /// True where a man of the mated side standing as a `role` on `square` parries a single
     /// check at once, with a move no other man can stop: it takes the checker, or (but a
     /// pawn) steps between the checker and the king, from a square next to the one it goes
-    /// to or a knight's jump away. Where the mating side has no man but its king and the
-    /// checker, the check is single and no man of the mated side is pinned (a pin needs a
-    /// line piece of the mating side beyond the pinned man, and only the checker could be
-    /// one, which would then check through it), so that move is legal and parries the
-    /// check: no mate agrees with the target.
+    /// to or a knight's jump away. Where the check is single and no man of the mated side is
+    /// pinned ([`Self::single_check_without_pins`]), that move is legal (the mating side's
+    /// king never stands next to the mated one) and parries the check: no mate agrees with a
+    /// target that has such a man next to the king.
     fn parries_check(&self, role: Role, square: Square) -> bool {
-        let Some((c, k)) = self.checker.filter(|_| self.lone_checker) else {
+        let Some((c, k)) = self.checker else {
             return false;
         };
         if role == Role::King {
@@ -281,12 +355,23 @@ impl Builder<'_> {
     /// One reason for each square of `open` (around the king on `k`), the first first.
     fn flights(&mut self, k: Square, open: Bitboard) {
         let Some(flight) = open.into_iter().next() else {
-            if self.check_parried() {
+            let single = self.single_check_without_pins();
+            if single && self.check_parried() {
                 return;
             }
             let mut places = self.places.clone();
             places.sort_unstable();
             let mut blocks = self.blocks.clone();
+            if single && !self.lone_checker {
+                // Known only now: the blocks' men may not parry the check either.
+                for block in &mut blocks {
+                    let roles = block.roles & self.unparrying_roles(block.square);
+                    let Some((held, _)) = self.holding(block.square, roles) else {
+                        return;
+                    };
+                    *block = held;
+                }
+            }
             blocks.sort_unstable();
             self.targets.insert(Target {
                 places,
@@ -326,7 +411,10 @@ impl Builder<'_> {
                     // Kings never stand side by side.
                     let beside_the_king = guard == Role::King && king_attacks(k).contains(square);
                     if square != k && !beside_the_king && self.fits(man, square, Some(guard)) {
-                        self.place(man, square, Some(guard), |b| b.flights(k, rest));
+                        let line = between(square, flight).without(k);
+                        self.keeping_clear(line, |b| {
+                            b.place(man, square, Some(guard), |b| b.flights(k, rest));
+                        });
                     }
                 }
             }
