@@ -18,7 +18,9 @@
 //! lines in the plain order); other play goes to the plain search, and so do the lengths
 //! where the targets would cost more than they save.
 
+mod blocks;
 mod men;
+mod progress;
 mod sketch;
 mod stalemate;
 mod targets;
@@ -32,6 +34,7 @@ use crate::kernel::SearchControl;
 use crate::problem::Goal;
 use crate::rules::Rules;
 use men::Men;
+use progress::Aims;
 use stalemate::stalemate_targets;
 use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -185,8 +188,11 @@ fn length_by_targets(
         None
     }?;
     let mut found = HashSet::new();
+    // The first target's aims replace these (aims without places or blocks are always met).
+    let (aims, _) = Aims::new(men, &[], &[], !budget.mater, 0)?;
     let mut verifier = Verifier {
         goal,
+        aims,
         dead,
         control,
         lines: &mut found,
@@ -197,17 +203,20 @@ fn length_by_targets(
         children: Vec::new(),
     };
     for target in targets {
-        let Some(placed) = men.placed(&target.places, &target.blocks, !budget.mater) else {
+        let Some((aims, placed)) = Aims::new(
+            men,
+            &target.places,
+            &target.blocks,
+            !budget.mater,
+            target.doomed,
+        ) else {
             continue;
         };
-        let placed = placed.with_doomed(target.doomed);
-        if !fits_at_start(
-            &placed,
-            mover,
-            (budget.moves_of(mover), budget.moves_of(!mover)),
-        ) {
+        let moves = (budget.moves_of(mover), budget.moves_of(!mover));
+        if !fits_at_start(&aims, &placed, mover, moves) {
             continue;
         }
+        verifier.aims = aims;
         verifier.salt = salt(&target);
         if series {
             verifier.series(pos, &placed, plies);

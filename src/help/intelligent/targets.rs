@@ -9,7 +9,7 @@
 //! square from which that role attacks k, in reach), and then, square by square around k,
 //! one reason for f: nothing where a man placed already attacks f (no need to know more), or
 //! else f held by some man of the mated side (which one is left open: the bound counts the
-//! fewest moves of men of their own, [`Men::blocks_held_apart`]), or a not yet placed man of the mating
+//! fewest moves of men of their own, [`super::blocks::held_apart`]), or a not yet placed man of the mating
 //! side, its king too, on a square from which it attacks f. Each man is placed once,
 //! each square holds one man, and the moves of each side's placed men add up within its
 //! moves: every placement is true of the final position of some line, so a line's final
@@ -33,7 +33,8 @@
 //! man that can hold a square next to the king is placed on it in a target of its own, so
 //! that the bound counts each man's own moves.
 
-use super::men::{Block, Men, Place, ALL_ROLES};
+use super::blocks::{Block, ALL_ROLES};
+use super::men::{Men, Place};
 use crate::board::attacks::{attacks, between, king_attacks};
 use crate::board::{Bitboard, Color, Role, Square};
 use std::collections::BTreeSet;
@@ -220,7 +221,7 @@ impl Builder<'_> {
             if role == Role::King || self.places.iter().any(|p| p.man == man) {
                 continue;
             }
-            if let Some(moves) = self.men.hold_moves_of(man, block) {
+            if let Some(moves) = self.men.hold_moves_of(man, &block) {
                 block.holders |= 1 << man;
                 fewest = fewest.min(moves);
             }
@@ -236,7 +237,7 @@ impl Builder<'_> {
             return;
         }
         let before = self.clear;
-        self.clear = self.clear | line;
+        self.clear |= line;
         next(self);
         self.clear = before;
     }

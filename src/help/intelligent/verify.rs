@@ -1,15 +1,15 @@
 //! The search of one target: every help line of exactly the length asked that ends in the
 //! goal (mate or stalemate), or every `ser-h#` series of exactly the length asked followed by
 //! the other side's mate, with the target's men on their places. It is the plain help or
-//! series search with one more test after each move, made in constant time: the moves each side's
-//! placed men still need ([`Men`]) and the captures of the men the target wants taken fit in
-//! the moves that side has left, and no placed man was taken. Dead ends go
-//! to the help search's table under the position's key mixed with the target's and with the
-//! men's ([`Men::key`]: the same position may come with its men swapped), so one table serves
-//! every target.
+//! series search with one more test after each move, made in constant time: the moves each
+//! side's placed men and blocks still need ([`Progress`]) and the captures of the men the
+//! target wants taken fit in the moves that side has left, and no placed man was taken. Dead
+//! ends go to the help search's table under the position's key mixed with the target's and
+//! with the men's ([`Progress::key`]: the same position may come with its men swapped), so
+//! one table serves every target.
 
-use super::men::Men;
-use crate::board::{Color, Move, Position};
+use super::progress::{Aims, Progress};
+use crate::board::{Bitboard, Color, GenKind, Move, MoveList, Position};
 use crate::help::hints::Hints;
 use crate::help::table::DeadEnds;
 use crate::kernel::SearchControl;
@@ -26,11 +26,13 @@ pub(super) struct Verifier<'a> {
     pub lines: &'a mut HashSet<Vec<Move>>,
     /// Mixed into every key: the target's own.
     pub salt: u64,
+    /// What the target being searched wants of the men.
+    pub aims: Aims,
     pub nodes: u64,
     pub halted: bool,
     pub path: Vec<Move>,
     /// Spare lists for the children of a node, one per depth in use.
-    pub children: Vec<Vec<(Move, Position, Men)>>,
+    pub children: Vec<Vec<(Move, Position, Progress)>>,
 }
 
 impl Verifier<'_> {
@@ -47,7 +49,7 @@ impl Verifier<'_> {
     }
 
     /// Lines of exactly `remaining` half-moves from `pos`, whose men are `men`.
-    pub(super) fn help(&mut self, pos: &Position, men: &Men, remaining: u32) -> bool {
+    pub(super) fn help(&mut self, pos: &Position, men: &Progress, remaining: u32) -> bool {
         if !self.visit() {
             return false;
         }
@@ -56,7 +58,7 @@ impl Verifier<'_> {
         if !last && self.dead.contains(key, remaining) {
             return false;
         }
-        let moves = self.moves(pos, remaining);
+        let moves = self.moves(pos, men, remaining, remaining.div_ceil(2));
         // After the move: the mover's moves left, and the other side's.
         let left = ((remaining - 1) / 2, (remaining - 1).div_ceil(2));
         let probed = (remaining > 2).then_some(remaining - 1);
@@ -81,7 +83,7 @@ impl Verifier<'_> {
     /// passing side would stand in check), and the series goes on past a position where the
     /// other side could already mate. After each series move the series side has the moves
     /// left to it, the other side its one mating move.
-    pub(super) fn series(&mut self, pos: &Position, men: &Men, remaining: u32) -> bool {
+    pub(super) fn series(&mut self, pos: &Position, men: &Progress, remaining: u32) -> bool {
         if !self.visit() {
             return false;
         }
@@ -122,10 +124,10 @@ impl Verifier<'_> {
     /// end at `remaining`.
     fn search_children(
         &mut self,
-        mut children: Vec<(Move, Position, Men)>,
+        mut children: Vec<(Move, Position, Progress)>,
         (key, remaining): (u64, u32),
         remember: bool,
-        mut step: impl FnMut(&mut Self, &Position, &Men) -> bool,
+        mut step: impl FnMut(&mut Self, &Position, &Progress) -> bool,
     ) -> bool {
         let mut found = false;
         for (m, next, next_men) in children.drain(..) {
@@ -151,23 +153,27 @@ impl Verifier<'_> {
     fn fitting(
         &mut self,
         pos: &Position,
-        men: &Men,
+        men: &Progress,
         moves: &[Move],
         (mover_left, other_left): (u32, u32),
         key: impl Fn(&Position) -> u64,
         probed: Option<u32>,
-    ) -> Vec<(Move, Position, Men)> {
+    ) -> Vec<(Move, Position, Progress)> {
         let mover = pos.turn();
-        let fits = |men: &Men| {
-            men.need(mover).max(men.captures_needed(mover)) <= mover_left
-                && men.need(!mover).max(men.captures_needed(!mover)) <= other_left
+        let aims = &self.aims;
+        let fits = |men: &Progress| {
+            men.need(aims, mover).max(men.captures_needed(aims, mover)) <= mover_left
+                && men
+                    .need(aims, !mover)
+                    .max(men.captures_needed(aims, !mover))
+                    <= other_left
         };
-        // The bound without the blocks first, read without copying the men.
+        // A bound at most the full one first, read without copying the men.
         let quick_fits = |m: Move| {
-            men.need_after(m, mover)
+            men.need_after(aims, m, mover)
                 .is_some_and(|(need, captures)| need.max(captures) <= mover_left)
                 && men
-                    .need_after(m, !mover)
+                    .need_after(aims, m, !mover)
                     .is_some_and(|(need, captures)| need.max(captures) <= other_left)
         };
         let mut children = self.children.pop().unwrap_or_default();
@@ -176,7 +182,7 @@ impl Verifier<'_> {
             if !quick_fits(m) {
                 continue;
             }
-            let Some(next_men) = men.after(pos, m) else {
+            let Some(next_men) = men.after(aims, m) else {
                 continue;
             };
             if !fits(&next_men) {
@@ -215,26 +221,47 @@ impl Verifier<'_> {
 }
 
 impl Verifier<'_> {
-    /// The moves to try with `remaining` half-moves left: where the goal can come next, only
-    /// the moves that may reach it (the help search's own candidates).
-    fn moves(&self, pos: &Position, remaining: u32) -> crate::rules::Moves<Position> {
-        match (self.goal, remaining) {
-            (Goal::Mate, 1) => pos.mate_candidates(),
-            (Goal::Stalemate, 1) => pos
-                .stalemate_candidates()
-                .unwrap_or_else(|| pos.legal_moves()),
-            (Goal::Stalemate, 2) => pos
-                .stalemate_preparations()
-                .unwrap_or_else(|| pos.legal_moves()),
-            _ => pos.legal_moves(),
+    /// The moves to try with `remaining` half-moves left, the mover's `moves` among them:
+    /// where the goal can come next, only the moves that may reach it (the help search's own
+    /// candidates); where the mover needs every move it has left, only the moves of the men
+    /// whose moves can lower that need ([`Progress::squares_of_needed`]).
+    fn moves(&self, pos: &Position, men: &Progress, remaining: u32, moves: u32) -> MoveList {
+        let mover = pos.turn();
+        let from = if men.need(&self.aims, mover) >= moves {
+            men.squares_of_needed(&self.aims, mover)
+        } else {
+            Bitboard::FULL
+        };
+        let candidates = match (self.goal, remaining) {
+            (Goal::Mate, 1) => Some(pos.mate_candidates()),
+            (Goal::Stalemate, 1) => pos.stalemate_candidates(),
+            (Goal::Stalemate, 2) => pos.stalemate_preparations(),
+            _ => None,
+        };
+        match candidates {
+            Some(mut list) => {
+                if from != Bitboard::FULL {
+                    list.retain(|m| from.contains(m.from()));
+                }
+                list
+            }
+            None => {
+                let mut list = MoveList::new();
+                pos.generate(GenKind::All, from, &mut list);
+                list
+            }
         }
     }
 }
 
-/// True when `men`'s placed men fit the moves each side makes in the line: `mover` (to move
-/// at the start) its `moves.0`, the other side its `moves.1`; the blocks counted held by
-/// men of their own ([`Men::need_held_apart`]).
-pub(super) fn fits_at_start(men: &Men, mover: Color, moves: (u32, u32)) -> bool {
-    men.need_held_apart(mover).max(men.captures_needed(mover)) <= moves.0
-        && men.need_held_apart(!mover).max(men.captures_needed(!mover)) <= moves.1
+/// True when the placed men and blocks of `aims` fit the moves each side makes in the line:
+/// `mover` (to move at the start) its `moves.0`, the other side its `moves.1`; the blocks
+/// counted held by men of their own ([`Progress::need_held_apart`]).
+pub(super) fn fits_at_start(aims: &Aims, men: &Progress, mover: Color, moves: (u32, u32)) -> bool {
+    let fits = |color: Color, moves: u32| {
+        men.need_held_apart(aims, color)
+            .max(men.captures_needed(aims, color))
+            <= moves
+    };
+    fits(mover, moves.0) && fits(!mover, moves.1)
 }
