@@ -4,8 +4,9 @@
 //! checker, a reason for each square around the king), and [`stalemate`] draws stalemates man
 //! by man on a [`sketch`] of the final position, so that every final position agrees with
 //! one of them; [`verify`] then searches each target's lines with the moves its placed men
-//! (and the captures of the men it wants taken) still need as a bound ([`men`]), which in
-//! long play with few men leaves little to search. A line reaching the goal through several
+//! and blocks (and the captures of the men it wants taken) still need as a bound
+//! ([`progress`], over the men numbered in [`men`], the blocks in [`blocks`]), which in long
+//! play with few men leaves little to search. A line reaching the goal through several
 //! targets is found once; the lines are then put in the order the plain search
 //! ([`super::search_lines`]) finds them, so the output does not depend on the mode.
 //!
