@@ -301,25 +301,15 @@ fn build(spec: &ProblemSpec, men: &Men, stipulation: Stipulation) -> Result<Prob
     let stipulation = played_stipulation(spec, stipulation);
     let mut setup = setup_of(spec, &orthodox_board(men));
     setup.turn = stipulation.starter();
-    // Popeye solves without a king whether or not NoWk/NoBk says so (it only warns).
-    let kingless = KinglessSides::NONE.with(Color::White).with(Color::Black);
-    let position = match setup.into_kingless_position(Validation::Lenient, kingless) {
-        Err(PositionError::InvalidEpSquare(_)) => {
-            // Popeye ignores an e.p. indication the board does not allow.
-            setup.ep_square = None;
-            setup.into_kingless_position(Validation::Lenient, kingless)
-        }
-        other => other,
-    };
-    let position = match position {
+    let position = match position_of(&mut setup) {
         Err(PositionError::OppositeCheck(_)) if other_side_starts(spec, stipulation) => {
             // The play cannot start, but the set play or the duplex half, the other side
             // starting, can: the position is built for that side and passed back (help play
-            // leaves the play out and says why after those parts, as Popeye does).
+            // leaves the play out and says why after those parts, as Popeye does). The pass
+            // back drops any e.p. indication.
             setup.turn = !stipulation.starter();
-            setup
-                .into_position(Validation::Lenient)
-                .map(|legal| legal.after_null())
+            setup.ep_square = None;
+            position_of(&mut setup).map(|legal| legal.after_null())
         }
         other => other,
     };
@@ -330,6 +320,20 @@ fn build(spec: &ProblemSpec, men: &Men, stipulation: Stipulation) -> Result<Prob
     let mut problem = Problem::new(position, stipulation);
     problem.options = spec.options.solve.clone();
     Ok(problem)
+}
+
+/// The position of `setup` as Popeye takes it: without a king where one is missing, whether
+/// or not NoWk/NoBk says so (Popeye only warns), and without an e.p. indication the board does
+/// not allow (Popeye ignores it).
+fn position_of(setup: &mut Setup) -> Result<Position, PositionError> {
+    let kingless = KinglessSides::NONE.with(Color::White).with(Color::Black);
+    match setup.into_kingless_position(Validation::Lenient, kingless) {
+        Err(PositionError::InvalidEpSquare(_)) => {
+            setup.ep_square = None;
+            setup.into_kingless_position(Validation::Lenient, kingless)
+        }
+        other => other,
+    }
 }
 
 #[cfg(test)]
