@@ -109,3 +109,31 @@ fn nontrivial_selfmate_keys_equal_a_brute_force_enumeration() {
     println!("key sets checked {checked}, changed by NonTrivial {changed}");
     assert!(changed >= 10, "NonTrivial changed only {changed} key sets");
 }
+
+/// A budget as large as the Popeye reader takes (`NonTrivial 4294967295 0`) never runs out:
+/// the keys are those without the option (the count saturates instead of wrapping round).
+#[test]
+fn a_nontrivial_budget_as_large_as_the_reader_takes_never_runs_out() {
+    let mut checked = 0;
+    for (fen, ours, _) in sample(0x5eed_0003, 20_000) {
+        let plain = solver_keys(ours, "s#2");
+        if plain.is_empty() {
+            continue;
+        }
+        let options = SolveOptions {
+            nontrivial: Some((u32::MAX, 0)),
+            ..SolveOptions::default()
+        };
+        assert_eq!(
+            solver_keys_with(ours, "s#2", options),
+            plain,
+            "s#2 NonTrivial {} 0 {fen}",
+            u32::MAX
+        );
+        checked += 1;
+        if checked == 12 {
+            break;
+        }
+    }
+    assert_eq!(checked, 12, "positions with an s#2 key");
+}

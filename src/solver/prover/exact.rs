@@ -15,7 +15,7 @@ use crate::rules::Rules;
 use crate::solver::tt::{BattlePlay, Question};
 
 /// The table key of the question "exactly `n`" at a position of key `key`.
-fn salted(key: u64, n: u32) -> u64 {
+pub(super) fn salted(key: u64, n: u32) -> u64 {
     key ^ u64::from(n + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 

@@ -16,11 +16,11 @@ use super::Prover;
 use crate::rules::Rules;
 use crate::solver::tt::{BattleGoal, BattlePlay, Question};
 
-/// The table key of "within `n`" at a position of key `key`, under `budget` where it matters.
+/// The table key of "within `n`" at a position of key `key`, under `budget` where it matters:
+/// the `exact` module's key of `n`, salted with the budget.
 fn salted(key: u64, n: u32, budget: Option<u32>) -> u64 {
     let budget = budget.map_or(0, |b| u64::from(b) + 1);
-    key ^ u64::from(n + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ budget.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+    super::exact::salted(key, n) ^ budget.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
 }
 
 impl<R: Rules, Q: Question> Prover<'_, R, Q> {
@@ -97,16 +97,19 @@ impl<R: Rules, Q: Question> Prover<'_, R, Q> {
         if n <= min_length {
             return Some(saved);
         }
+        // The file's m may be as large as the reader takes: the budget saturates (any budget
+        // over the most moves a position has means no limit).
+        let allowed = saved.saturating_add(1);
         let mut count = 0;
         for &b in pos.legal_moves().iter() {
             if !self.nontrivial_attack(&pos.play(b), min_length, ply + 1) {
                 count += 1;
-                if count > saved + 1 {
+                if count > allowed {
                     return None;
                 }
             }
         }
-        self.budget = saved + 1 - count;
+        self.budget = allowed - count;
         Some(saved)
     }
 
