@@ -20,12 +20,10 @@ impl PopeyeArgs {
     /// What `mateproof popeye` does, in its help and in `mateproof --help`.
     pub const ABOUT: &'static str =
         "Solve Popeye input files (or stdin) and answer in Popeye's text; flags -maxmem, -maxtime, -regression";
-}
 
-impl PopeyeArgs {
     /// The arguments of `mateproof popeye ARG…` read without clap, when clap would pass them
-    /// on as they are: every argument valid UTF-8, none `-h`, `--help` or `--` (those clap
-    /// reads itself, when first). Building clap's parser for every subcommand was a fiftieth of
+    /// on as they are: every argument valid UTF-8, none `-h`, `--help` or `--` (any of those,
+    /// anywhere, sends the whole line to clap). Building clap's parser for every subcommand was a fiftieth of
     /// a two-mover's run (T01 of the timing problems, whole process); anything else, `None`,
     /// goes to clap.
     pub fn from_command_line(

@@ -14,6 +14,7 @@
 //!   (move text, sibling order), for the orthodox board and, in [`fairy_game`], a fairy one;
 //! - output: [`header`] (texts, diagram, stipulation line), [`tree_text`] (the play, in
 //!   [`order`]'s sibling order, the variations [`shown`] picks, with [`messages`] in the file's language, [`move_numbers`]),
+//!   [`help_text`] (help and series play, one solution a line, by [`line_text`]),
 //!   assembled per problem by [`run`]; [`invocation`] is Popeye's own command line (the
 //!   `mateproof popeye` subcommand is `crate::cli::popeye`);
 //!   [`unsupported`] names a problem Mateproof skips;
@@ -24,6 +25,7 @@ pub mod compare;
 pub mod fairy_game;
 pub mod game;
 pub mod header;
+mod help_text;
 pub mod invocation;
 pub mod keywords;
 pub mod lexer;

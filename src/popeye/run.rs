@@ -8,14 +8,12 @@
 
 use super::game::PopeyeGame;
 use super::header::header;
-use super::line_text::{self, write_lines, LineStyle};
+use super::help_text::help_twin_text;
 use super::messages::{message, Message};
-use super::move_numbers::{self, Numbering};
 use super::problems::{fairy_twin_problems, twin_problems, TwinFault, TwinProblem};
-use super::reader::{read, FileError, PopeyeFile, PopeyeOptions, ProblemSpec};
+use super::reader::{read, FileError, PopeyeFile, ProblemSpec};
 use super::tree_text::TreeWriter;
 use crate::fairy::FairyPosition;
-use crate::help;
 use crate::kernel::SearchControl;
 use crate::notation::Language;
 use crate::problem::{PlayKind, Problem};
@@ -292,7 +290,7 @@ fn problem_text(
 
 /// How a twin's play ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Ending {
+pub(super) enum Ending {
     /// Complete: the problem's closing empty line follows.
     Normal,
     /// A limit (MaxSolutions, time) cut the play: `Partial solution`, no closing line.
@@ -438,136 +436,8 @@ fn play_text<P: PopeyeGame>(
     }
 }
 
-/// Solves and writes a help or series twin ([`crate::help`]): set play, the play and the
-/// duplex half as its options ask, one part after another with an empty line between.
-fn help_twin_text<P: PopeyeGame>(
-    problem: &Problem<P>,
-    options: &PopeyeOptions,
-    language: Language,
-    run: &RunOptions,
-    out: &mut String,
-) -> Ending {
-    let control = control_for(problem.options.max_time, run.max_time);
-    // Under NullMoves Popeye generates every move with its ordinary generator, the mating
-    // move too.
-    let mating_lister = P::MATING_LISTER && !problem.options.null_moves;
-    let style = LineStyle::in_game(&problem.stipulation, mating_lister);
-    let mut numbering = Numbering::of(options);
-    // StartMoveNumber/UpToMoveNumber: Popeye tries the full length only. MaxSolutions keeps
-    // the first lines in Popeye's order, so the play is solved whole and cut below.
-    let restricted = Numbering::restricts(options);
-    let mut solved = problem.clone();
-    if restricted {
-        solved.stipulation.length.min = solved.stipulation.length.max;
-    }
-    let max_solutions = solved.options.max_solutions.take();
-    let problem = &solved;
-    // Where set play has nothing to show (ser-#, ser-=, h#0.5) Popeye says so under the
-    // stipulation, before the empty line that opens the play.
-    let asked = help::parts(problem);
-    if problem.options.set_play && !asked.iter().any(|part| part.is_set_play()) {
-        out.pop();
-        out.push_str(message(language, Message::SetPlayNotApplicable));
-        out.push_str("\n\n");
-    }
-    // A part may start with a side that could take the king, and Popeye leaves it out: set
-    // play and the duplex half (the other side starting) where the diagram's side is in
-    // check, the play and the duplex half's set play where the other side is (such a diagram
-    // is built only for the parts the other side starts, `problems::other_side_starts`).
-    // Popeye's message goes to stderr, so a left-out set play leaves no text; the play's
-    // message is written after the other parts, as the shared references (stderr merged in)
-    // hold it, and only where the play was asked (not under HalfDuplex).
-    let play_illegal = problem.position.pass().is_check();
-    let diagram_side_starts = |part| matches!(part, help::Part::Play | help::Part::DuplexSetPlay);
-    let play_refused = play_illegal && asked.contains(&help::Part::Play);
-    let parts: Vec<help::Part> = asked
-        .into_iter()
-        .filter(|&part| {
-            if diagram_side_starts(part) {
-                !play_illegal
-            } else {
-                !problem.position.is_check()
-            }
-        })
-        .collect();
-    if parts.is_empty() {
-        // Nothing to print: no opening empty line either (`play_text` wrote it).
-        out.pop();
-    }
-    let set_play_style = help::full_line_length(problem, help::Part::Play)
-        .map_or(style, |full| style.for_set_play(full));
-    let mut cut = false;
-    for (index, &part) in parts.iter().enumerate() {
-        if index > 0 {
-            out.push('\n');
-        }
-        let style = if part.is_set_play() {
-            set_play_style
-        } else {
-            style
-        };
-        let full = help::full_line_length(problem, part);
-        let mut solution = match help::solve(problem, part, run.hash_mb, &control) {
-            Ok(solution) => solution,
-            Err(error) => {
-                out.push_str(&error.to_string());
-                out.push('\n');
-                return Ending::Normal;
-            }
-        };
-        if let (true, Some(full)) = (restricted, full) {
-            numbering.keep_in_range(&mut solution, full, style);
-        }
-        if let Some(n) = max_solutions {
-            line_text::keep_first_lines(&mut solution, n as usize, style.last);
-        }
-        // MoveNumbers: Popeye's numbered first moves (not under Intelligent: its counts; but
-        // the range of StartMoveNumber/UpToMoveNumber holds there too, unnumbered).
-        match full {
-            Some(full) if options.move_numbers && (!options.intelligent || restricted) => out
-                .push_str(&move_numbers::numbered_help_lines(
-                    &solution,
-                    full,
-                    style,
-                    language,
-                    &mut numbering,
-                )),
-            _ => out.push_str(&write_lines(&solution, style, language)),
-        }
-        if solution.max_solutions_reached || !solution.complete {
-            // `MaxSolutions` counts each part's lines: a part cut short is followed by the
-            // next, cut in turn (a time limit stops everything).
-            if solution.max_solutions_reached && index + 1 < parts.len() {
-                cut = true;
-                continue;
-            }
-            // A part cut before the next one: Popeye still writes the empty line between.
-            if index + 1 < parts.len() {
-                out.push('\n');
-            }
-            write_play_illegal(play_refused, language, out);
-            return Ending::Partial;
-        }
-    }
-    write_play_illegal(play_refused, language, out);
-    if cut {
-        Ending::Partial
-    } else {
-        Ending::Normal
-    }
-}
-
-/// Where the play could not start (its side could take the king), Popeye's message after
-/// the parts the other side starts.
-fn write_play_illegal(play_illegal: bool, language: Language, out: &mut String) {
-    if play_illegal {
-        out.push_str(message(language, Message::SideToPlayCanCaptureKing));
-        out.push('\n');
-    }
-}
-
 /// The search limits of a problem: its own `MaxTime` or the run's `-maxtime`, the smaller.
-fn control_for(own: Option<Duration>, run: Option<Duration>) -> SearchControl {
+pub(super) fn control_for(own: Option<Duration>, run: Option<Duration>) -> SearchControl {
     let limit = match (own, run) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),

@@ -34,8 +34,9 @@ pub struct SolveOptions {
     /// attacker's duty to reach the goal comes first and it changes nothing.)
     pub quodlibet: bool,
     /// `KeepMatingPiece`: play stops where the mating side has its king alone. That king can
-    /// never mate, so no solution changes; but a first move that leaves it alone is then no
-    /// try either (Popeye stops before it looks for refutations).
+    /// never mate, so no solution changes; what shows is that a first move that leaves it
+    /// alone is then no try either (Popeye stops before it looks for refutations), the one
+    /// place the solver applies it.
     pub keep_mating_piece: bool,
     /// `MaxSolutions n`: stop after this many keys.
     pub max_solutions: Option<u32>,

@@ -296,7 +296,9 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
     }
 
     /// True when the side to move mates within `n` of its moves against any defence (in
-    /// exactly `n` for an `exact-` question, [`super::Exact`]; so in the three below).
+    /// exactly `n` for an `exact-` question, [`super::Exact`]; under a `NonTrivial` question
+    /// with the defences counted, [`super::NonTrivial`]; so in `defender_loses`,
+    /// `shortest_win` and `shortest_loss` too).
     pub fn attacker_wins(&mut self, pos: &R, n: u32) -> bool {
         if Q::EXACT {
             return self.exact_attack(pos, n, 0);

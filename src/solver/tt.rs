@@ -63,8 +63,8 @@ pub trait Question: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
     const GOAL: BattleGoal = BattleGoal::Mate;
     /// `exact-`: the goal must be reached in exactly n moves, never earlier ([`Exact`]).
     const EXACT: bool = false;
-    /// Popeye's `Quodlibet` ([`Quodlibet`]): in self and reflex play the attacker also wins
-    /// by reaching the goal itself, as in direct play.
+    /// Popeye's `Quodlibet` ([`Quodlibet`]): in self play the attacker also wins by reaching
+    /// the goal itself, as in direct play.
     const QUODLIBET: bool = false;
     /// Popeye's `NonTrivial m n` ([`NonTrivial`]): answers depend on a budget along the play.
     const NONTRIVIAL: bool = false;
@@ -342,8 +342,9 @@ impl<Q: Question, M: RuleMove> TranspositionTable<Q, M> {
         self.mask.load(Ordering::Relaxed) + 1
     }
 
-    /// Writes a zero into each page of `words` that is not yet resident: one page fault each,
-    /// where the table's first probe of a page (a read) and first store would cost two.
+    /// Writes a zero into each page of `words` (new to the table, so not yet resident): one
+    /// page fault each, where the table's first probe of a page (a read) and first store
+    /// would cost two.
     fn touch(&self, words: std::ops::Range<usize>) {
         if self.start_mask == self.full_mask {
             return;
