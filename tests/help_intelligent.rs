@@ -1,10 +1,11 @@
 //! The intelligent mode of help play (`Intelligent`: the final positions first, then the
 //! lines to them) against the plain help search, which help_brute checks against a brute
 //! force: on random positions with few men, for `h#2`, `h#2.5` and `h#3`, for `h=4` and
-//! `h=4.5` (the mode drafts stalemates from eight half-moves on), for `ser-h#2` to
-//! `ser-h#4`, for mates by a lone knight or pawn, by a lone piece of any kind and against a
-//! lone king, the same lines in the same order. A position where the mode does not answer (castling rights, too many
-//! targets) is no test, so the draws have none and the test counts the positions answered.
+//! `h=4.5` (the mode drafts stalemates from eight half-moves on), for `h#2.5` with 15 men,
+//! for `ser-h#2` to `ser-h#4`, for mates by a lone knight or pawn, by a lone piece of any kind
+//! and against a lone king, the same lines in the same order. A position where the mode does
+//! not answer (castling rights, too many targets) is no test, so the draws have none and the
+//! test counts the positions answered.
 
 use mateproof::board::{Position, Validation};
 use mateproof::help::{search_lines, Hints, Limits, Plan};
@@ -109,6 +110,22 @@ fn intelligent_help_mates_equal_the_plain_search() {
         black: &['r', 'b', 'n', 'p', 'p', 'p'],
         black_counts: 1..4,
         kinds: &[("h#2", true, 40), ("h#2.5", false, 25), ("h#3", true, 25)],
+        fewest_with_lines: 10,
+    });
+}
+
+#[test]
+fn intelligent_help_mates_with_many_men_equal_the_plain_search() {
+    // 15 men or more: the mode answers from five half-moves on where the targets are few.
+    // (`h#3` on random positions this full has millions of lines: the real problems of
+    // tests/help_popeye.rs, h#3 with 15 to 21 men, stand for it against Popeye's text.)
+    compare_on_random_positions(&Draw {
+        seed: 0x1e7e_111e_0000_0009,
+        white: &['Q', 'R', 'B', 'N', 'P', 'P'],
+        white_counts: 4..5,
+        black: &['q', 'r', 'r', 'b', 'b', 'n', 'n', 'p', 'p', 'p', 'p'],
+        black_counts: 9..10,
+        kinds: &[("h#2.5", false, 30)],
         fewest_with_lines: 10,
     });
 }

@@ -12,7 +12,7 @@ use crate::board::{Color, Position, Role, Square};
 /// No man: an empty square in [`Men::at`].
 pub(super) const NO_MAN: u8 = u8::MAX;
 
-/// The most men a position holds.
+/// The most men the mode numbers (a diagram with more goes to the plain search).
 pub(super) const MAX_MEN: usize = 32;
 
 /// Where a man must stand at the end: on `square`, as `role` where it is named (a pawn may

@@ -42,23 +42,27 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use targets::{mate_targets, Budget};
 use verify::{fits_at_start, Verifier};
 
-/// The most men for which the mode answers, and the most targets of one length it searches
-/// (with more the plain search answers that length): the plain search's cost grows with the
-/// length, the targets' with their number. Measured on the help mates of Popeye's examples
-/// (`popeye/real`): with 15 men or more the targets' searches together took longer than the
-/// plain search (intell_012, 053, 055, 075, 081); in three moves a side with over 5,000
-/// targets too (intell_045: 0.36 s against 0.19 s), while in four moves and more even 16,000
-/// targets won (intell_104, h#4, 9,898 targets: 0.28 s against 1.75 s; intell_037, h#6,
-/// 15,473: 1.31 s against 1.86 s); below, they took from as long to a hundredth as long
-/// (intell_004: 18.6 s against 0.2 s).
-const MOST_MEN: usize = 14;
-
-/// The most targets of a length of `plies` half-moves the mode searches (see [`MOST_MEN`]).
-fn most_targets(plies: u32) -> usize {
-    if plies <= 6 {
-        5_000
-    } else {
-        20_000
+/// The most targets of a length of `plies` half-moves the mode searches with `men` on the
+/// board (with more the plain search answers that length): the plain search's cost grows with
+/// the length, the targets' with their number and, per target, with the men. Measured on the
+/// help mates of Popeye's examples (`popeye/real`, each way in the same run):
+/// - up to 14 men, in three moves a side over 5,000 targets took longer (intell_045: 0.36 s
+///   against 0.19 s), while in four moves and more even 16,000 won (intell_104, h#4, 9,898
+///   targets: 0.28 s against 1.75 s; intell_037, h#6, 15,473: 1.31 s against 1.86 s); below,
+///   they took from as long to a hundredth as long (intell_004: 18.6 s against 0.2 s);
+/// - with 15 men or more, up to seven half-moves a few hundred targets won (intell_028, 340:
+///   0.08 s against 1.5 s; intell_014, 634; intell_075, 631; intell_085, 691) and two
+///   thousand or more lost (intell_030, 3,959: 0.94 s against 0.09 s; intell_055, 2,936;
+///   intell_012, h#3.5, 2,403; intell_031 and 053 with about 1,900 took as long), from eight
+///   on 1,616 won (regressions 4.87–4.89 #1, h#5, 19 men: 0.2 s against 1.2 s); in two
+///   moves a side the plain search is quick (twin_030, regressions 4.59–4.61 #1 and #2).
+fn most_targets(plies: u32, men: usize) -> usize {
+    match (men <= 14, plies) {
+        (true, ..=6) => 5_000,
+        (true, _) => 20_000,
+        (false, ..=4) => 0,
+        (false, ..=7) => 1_000,
+        (false, _) => 20_000,
     }
 }
 
@@ -94,7 +98,7 @@ pub(super) fn lines(
         && !plan.null_moves
         && limits.max_lines.is_none()
         && pos.castling().is_empty()
-        && pos.occupied().count() as usize <= MOST_MEN;
+        && pos.occupied().count() as usize <= men::MAX_MEN;
     if !answers {
         return None;
     }
@@ -182,7 +186,8 @@ fn length_by_targets(
         }
     };
     let targets = if goal == Goal::Mate {
-        Some(mate_targets(men, budget)).filter(|targets| targets.len() <= most_targets(plies))
+        let most = most_targets(plies, pos.occupied().count() as usize);
+        mate_targets(men, budget, most)
     } else if plies >= FEWEST_STALEMATE_PLIES {
         stalemate_targets(men, budget, MOST_STALEMATE_TARGETS)
     } else {

@@ -73,8 +73,9 @@ impl Budget {
     }
 }
 
-/// Every target of a mate within `budget` for the men `men`.
-pub(super) fn mate_targets(men: &Men, budget: Budget) -> BTreeSet<Target> {
+/// Every target of a mate within `budget` for the men `men`; `None` where there are more than
+/// `most` (the enumeration stops there).
+pub(super) fn mate_targets(men: &Men, budget: Budget, most: usize) -> Option<BTreeSet<Target>> {
     // A series' mated side moves alone: its every man counts, so each holder is placed.
     let placed_holders = if budget.mater_moves == 1 && budget.mated_moves > 1 {
         usize::MAX
@@ -99,19 +100,21 @@ pub(super) fn mate_targets(men: &Men, budget: Budget) -> BTreeSet<Target> {
         claimed: Bitboard::EMPTY,
         clear: Bitboard::EMPTY,
         targets: BTreeSet::new(),
+        most,
+        overflow: false,
     };
     let Some((king, _, _)) = men
         .of_color(builder.mated)
         .find(|&(_, role, _)| role == Role::King)
     else {
-        return builder.targets;
+        return Some(builder.targets);
     };
     for k in Square::all() {
         if builder.fits(king, k, Some(Role::King)) {
             builder.place(king, k, Some(Role::King), |b| b.checkers(k));
         }
     }
-    builder.targets
+    (!builder.overflow).then_some(builder.targets)
 }
 
 struct Builder<'a> {
@@ -137,6 +140,9 @@ struct Builder<'a> {
     /// between each guard and the square it was placed to guard (the king's own aside).
     clear: Bitboard,
     targets: BTreeSet<Target>,
+    /// The most targets wanted; past them `overflow` is set and nothing more is placed.
+    most: usize,
+    overflow: bool,
 }
 
 impl Builder<'_> {
@@ -159,6 +165,9 @@ impl Builder<'_> {
 
     /// Places `man` (which [`Self::fits`]), goes on with `next`, and takes the man back.
     fn place(&mut self, man: u8, square: Square, role: Option<Role>, next: impl FnOnce(&mut Self)) {
+        if self.overflow {
+            return;
+        }
         let color = self.men.color_of(man);
         let moves = self.men.moves_to(man, square, role).unwrap_or(0);
         self.places.push(Place { man, square, role });
@@ -176,7 +185,7 @@ impl Builder<'_> {
     /// role that cannot parry the check at once ([`Self::parries_check`]).
     fn block(&mut self, square: Square, next: impl FnOnce(&mut Self)) {
         let side = self.mated.index();
-        if self.claimed.contains(square) || self.clear.contains(square) {
+        if self.overflow || self.claimed.contains(square) || self.clear.contains(square) {
             return;
         }
         let roles = if self.lone_checker {
@@ -379,6 +388,7 @@ impl Builder<'_> {
                 blocks,
                 doomed: 0,
             });
+            self.overflow = self.targets.len() > self.most;
             return;
         };
         let rest = open.without(flight);
