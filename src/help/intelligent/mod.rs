@@ -186,7 +186,7 @@ fn length_by_targets(
         }
     };
     let targets = if goal == Goal::Mate {
-        let most = most_targets(plies, pos.occupied().count() as usize);
+        let most = most_targets(plies, men.all().count());
         mate_targets(men, budget, most)
     } else if plies >= FEWEST_STALEMATE_PLIES {
         stalemate_targets(men, budget, MOST_STALEMATE_TARGETS)

@@ -29,7 +29,8 @@ use std::collections::{BTreeSet, HashSet};
 const MOST_DRAWINGS: usize = 2_000_000;
 
 /// Every target of a stalemate within `budget` for the men `men`; `None` where there are
-/// more than `most` targets or the drawings run over [`MOST_DRAWINGS`].
+/// more than `most` targets, the drawings run over [`MOST_DRAWINGS`] or the men over
+/// [`DrawingKey::MOST_MEN`].
 pub(super) fn stalemate_targets(
     men: &Men,
     budget: Budget,
@@ -244,8 +245,9 @@ impl Builder<'_> {
 }
 
 /// A drawing exactly: per man (by number) nine bits, zero where it is not placed, else one
-/// more than its square and role as `square * 6 + role`; and the men to be taken. The mode
-/// answers for at most 14 men, so 126 bits hold them all.
+/// more than its square and role as `square * 6 + role`; and the men to be taken. Stalemates
+/// are drawn for at most 14 men ([`stalemate_targets`] gives up on more), so 126 bits hold
+/// them all.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 struct DrawingKey {
     places: u128,
