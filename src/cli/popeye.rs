@@ -23,9 +23,9 @@ impl PopeyeArgs {
 
     /// The arguments of `mateproof popeye ARG…` read without clap, when clap would pass them
     /// on as they are: every argument valid UTF-8, none `-h`, `--help` or `--` (any of those,
-    /// anywhere, sends the whole line to clap). Building clap's parser for every subcommand was a fiftieth of
-    /// a two-mover's run (T01 of the timing problems, whole process); anything else, `None`,
-    /// goes to clap.
+    /// anywhere, sends the whole line to clap). Building clap's parser for every subcommand
+    /// was a fiftieth of a two-mover's run (T01 of the timing problems, whole process);
+    /// anything else, `None`, goes to clap.
     pub fn from_command_line(
         mut args: impl Iterator<Item = std::ffi::OsString>,
     ) -> Option<PopeyeArgs> {

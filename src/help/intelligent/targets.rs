@@ -9,9 +9,9 @@
 //! square from which that role attacks k, in reach), and then, square by square around k,
 //! one reason for f: nothing where a man placed already attacks f (no need to know more), or
 //! else f held by some man of the mated side (which one is left open: the bound counts the
-//! fewest moves of men of their own, [`super::blocks::held_apart`]), or a not yet placed man of the mating
-//! side, its king too, on a square from which it attacks f. Each man is placed once,
-//! each square holds one man, and the moves of each side's placed men add up within its
+//! fewest moves of men of their own, [`super::blocks::held_apart`]), or a not yet placed man
+//! of the mating side, its king too, on a square from which it attacks f. Each man is placed
+//! once, each square holds one man, and the moves of each side's placed men add up within its
 //! moves: every placement is true of the final position of some line, so a line's final
 //! mate agrees with the target built from its own king, checker and reasons. Empty-board
 //! attacks only over-approximate, which keeps more targets, never fewer.
@@ -101,7 +101,6 @@ pub(super) fn mate_targets(men: &Men, budget: Budget, most: usize) -> Option<BTr
         clear: Bitboard::EMPTY,
         targets: BTreeSet::new(),
         most,
-        overflow: false,
     };
     let Some((king, _, _)) = men
         .of_color(builder.mated)
@@ -114,7 +113,7 @@ pub(super) fn mate_targets(men: &Men, budget: Budget, most: usize) -> Option<BTr
             builder.place(king, k, Some(Role::King), |b| b.checkers(k));
         }
     }
-    (!builder.overflow).then_some(builder.targets)
+    (!builder.full()).then_some(builder.targets)
 }
 
 struct Builder<'a> {
@@ -140,12 +139,16 @@ struct Builder<'a> {
     /// between each guard and the square it was placed to guard (the king's own aside).
     clear: Bitboard,
     targets: BTreeSet<Target>,
-    /// The most targets wanted; past them `overflow` is set and nothing more is placed.
+    /// The most targets wanted: past them nothing more is placed ([`Builder::full`]).
     most: usize,
-    overflow: bool,
 }
 
 impl Builder<'_> {
+    /// True when there are more targets than wanted: the enumeration stops.
+    fn full(&self) -> bool {
+        self.targets.len() > self.most
+    }
+
     fn moves_of(&self, color: Color) -> u32 {
         self.budget.moves_of(color)
     }
@@ -165,7 +168,7 @@ impl Builder<'_> {
 
     /// Places `man` (which [`Self::fits`]), goes on with `next`, and takes the man back.
     fn place(&mut self, man: u8, square: Square, role: Option<Role>, next: impl FnOnce(&mut Self)) {
-        if self.overflow {
+        if self.full() {
             return;
         }
         let color = self.men.color_of(man);
@@ -185,7 +188,7 @@ impl Builder<'_> {
     /// role that cannot parry the check at once ([`Self::parries_check`]).
     fn block(&mut self, square: Square, next: impl FnOnce(&mut Self)) {
         let side = self.mated.index();
-        if self.overflow || self.claimed.contains(square) || self.clear.contains(square) {
+        if self.full() || self.claimed.contains(square) || self.clear.contains(square) {
             return;
         }
         let roles = if self.lone_checker {
@@ -388,7 +391,6 @@ impl Builder<'_> {
                 blocks,
                 doomed: 0,
             });
-            self.overflow = self.targets.len() > self.most;
             return;
         };
         let rest = open.without(flight);
