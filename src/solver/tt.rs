@@ -9,11 +9,13 @@
 //!
 //! Entries are two atomics written with the XOR trick (the stored check word is
 //! `key ^ data`), so threads share the table without locks and a torn write reads as a miss.
-//! Size is given in MB (or bytes). A table is either all in use from the start, or grows
-//! ([`TranspositionTable::growing_bytes`]): it uses its first [`GROWING_START_SLOTS`] slots
+//! Size is given in MB (or bytes). A table is either all in use from the start (the size
+//! measured for a problem's length, [`super::default_table`]), or grows
+//! ([`TranspositionTable::growing_bytes`], and every table of a size the user gives:
+//! `Hash`, `--hash`, `-maxmem` are ceilings): it uses its first [`GROWING_START_SLOTS`] slots
 //! and doubles the slots in use whenever half of them are filled, up to its size, so a short
 //! search touches a few pages rather than megabytes (a #3 of a millisecond spent a sixth of
-//! it on its table's fresh memory). Growing moves the entries whose slot changes, and the key
+//! it on its table's fresh memory), and a large ceiling costs only what the search fills. Growing moves the entries whose slot changes, and the key
 //! is `check ^ data`, so nothing is lost but what a concurrent store writes meanwhile; a lost
 //! entry is only a search repeated, as when one is replaced.
 
@@ -284,16 +286,17 @@ pub struct TranspositionTable<Q: Question = DirectMate, M: RuleMove = Move> {
 
 impl TranspositionTable {
     /// A directmate table of orthodox moves, of at most `mb` megabytes (at least one slot
-    /// pair).
+    /// pair), growing as it fills ([`TranspositionTable::growing_bytes`]).
     pub fn new(mb: usize) -> TranspositionTable {
         TranspositionTable::for_question(mb, DirectMate)
     }
 }
 
 impl<Q: Question, M: RuleMove> TranspositionTable<Q, M> {
-    /// A table of at most `mb` megabytes (at least one slot pair) for `question`.
+    /// A table of at most `mb` megabytes (at least one slot pair) for `question`, growing as
+    /// it fills ([`TranspositionTable::growing_bytes`]): `mb` is a ceiling.
     pub fn for_question(mb: usize, question: Q) -> TranspositionTable<Q, M> {
-        TranspositionTable::for_question_bytes(mb.max(1) * 1024 * 1024, question)
+        TranspositionTable::growing_bytes(mb.max(1).saturating_mul(1024 * 1024), question)
     }
 
     /// A table of at most `bytes` bytes (at least one slot pair) for `question`, all of it in
@@ -304,13 +307,13 @@ impl<Q: Question, M: RuleMove> TranspositionTable<Q, M> {
     }
 
     /// A table of at most `bytes` bytes for `question` that uses [`GROWING_START_SLOTS`] of
-    /// them at first and doubles the slots in use whenever half are filled. Its memory is in
-    /// ordinary pages, written page by page as the table grows.
+    /// them at first and doubles the slots in use whenever half are filled. Its memory is
+    /// written page by page as the table grows: ordinary pages for its first megabytes, huge
+    /// ones beyond ([`BigTable::growing`]).
     pub fn growing_bytes(bytes: usize, question: Q) -> TranspositionTable<Q, M> {
         let count = Self::slots_for(bytes);
         let start = count.min(GROWING_START_SLOTS);
-        let table =
-            TranspositionTable::with_slots(BigTable::with_small_pages(2 * count), start, question);
+        let table = TranspositionTable::with_slots(BigTable::growing(2 * count), start, question);
         table.touch(0..2 * start);
         table
     }
