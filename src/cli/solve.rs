@@ -121,7 +121,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         Some(mb) => solve_with_table(
             &problem,
             &control,
-            &TranspositionTable::new(mb),
+            &TranspositionTable::ceiling(mb),
             PRESENTATION,
         ),
         None => solve(&problem, &control, PRESENTATION),

@@ -69,6 +69,17 @@ impl Limits {
             _ => 128,
         })
     }
+
+    /// A fresh table for a mate in `moves`: the measured size above, or `--hash` as a
+    /// ceiling the table grows to as it fills (so a large `--hash` costs a short search
+    /// nothing).
+    fn table(&self, moves: u32) -> TranspositionTable {
+        let mb = self.table_mb(moves);
+        match self.hash_mb {
+            Some(_) => TranspositionTable::ceiling(mb),
+            None => TranspositionTable::new(mb),
+        }
+    }
 }
 
 /// Megabytes of each classification question's table (one at a time) unless `--hash` says.
@@ -134,30 +145,15 @@ fn checked(entry: &Entry, limits: &Limits, stop: Arc<AtomicBool>) -> Record {
         }
         Claim::Proven(n) | Claim::Within(n) => {
             record.check = Some(Check::Keys);
-            check_keys(
-                case,
-                n,
-                &control,
-                &TranspositionTable::new(limits.table_mb(n)),
-            )
+            check_keys(case, n, &control, &limits.table(n))
         }
         Claim::Known(n) => {
             record.check = Some(Check::Mate);
-            check_mate(
-                &position,
-                n,
-                &control,
-                &TranspositionTable::new(limits.table_mb(n)),
-            )
+            check_mate(&position, n, &control, &limits.table(n))
         }
         Claim::Mated(n) => {
             record.check = Some(Check::Mated);
-            check_mated(
-                &position,
-                n,
-                &control,
-                &TranspositionTable::new(limits.table_mb(n)),
-            )
+            check_mated(&position, n, &control, &limits.table(n))
         }
         Claim::Classified(claim) => {
             record.check = Some(Check::Classify);
