@@ -306,14 +306,6 @@ impl TableSize {
     pub fn fixed_mb(mb: usize) -> TableSize {
         TableSize::Fixed(mb.max(1).saturating_mul(1024 * 1024))
     }
-
-    /// The same kind of size, scaled by `bytes` (another table beside one of this size).
-    pub fn with_bytes(self, bytes: usize) -> TableSize {
-        match self {
-            TableSize::Fixed(_) => TableSize::Fixed(bytes),
-            TableSize::Ceiling(_) => TableSize::Ceiling(bytes),
-        }
-    }
 }
 
 impl TranspositionTable {
