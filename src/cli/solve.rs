@@ -68,9 +68,10 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
     /// How moves are written: the problemist's form (`1.Qc4! threat:`, `1...Bd5 2.Qxd5#`),
-    /// Popeye's (`1.Qb5-c4 !`), SAN without numbers, or UCI squares.
-    #[arg(long, value_enum, default_value_t = MoveStyle::Problemist)]
-    pub notation: MoveStyle,
+    /// Popeye's (`1.Qb5-c4 !`), SAN without numbers, or UCI squares (default: problemist).
+    /// Battle play only: help and series play are written in Popeye's form.
+    #[arg(long, value_enum)]
+    pub notation: Option<MoveStyle>,
 }
 
 impl SolveArgs {
@@ -141,7 +142,11 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         write!(
             out,
             "{}",
-            crate::output::text::solution_text(&solution, &problem.stipulation, args.notation)
+            crate::output::text::solution_text(
+                &solution,
+                &problem.stipulation,
+                args.notation.unwrap_or(MoveStyle::Problemist),
+            )
         )
     };
     if written.is_err() {

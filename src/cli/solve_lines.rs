@@ -35,6 +35,7 @@ fn battle_only_option(args: &SolveArgs) -> Option<&'static str> {
         (args.postkey, "--postkey"),
         (args.threat_max.is_some(), "--threat-max"),
         (args.max_flights.is_some(), "--max-flights"),
+        (args.notation.is_some(), "--notation"),
     ]
     .into_iter()
     .find_map(|(given, name)| given.then_some(name))
