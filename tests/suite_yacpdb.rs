@@ -16,6 +16,14 @@ fn mateproof() -> Command {
     Command::new(env!("CARGO_BIN_EXE_mateproof"))
 }
 
+/// Runs `command`, which must fail as an input error (exit 2) with `words` on stderr.
+fn refused(command: &mut Command, words: &str) {
+    let out = command.output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{words}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains(words), "{stderr}");
+}
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -396,14 +404,13 @@ fn killed_runs_leave_whole_lines_and_resume_to_the_same_summary() {
         "stipulation: '#1'\nalgebraic: {white: [Kh6, Ra1], black: [Kh8]}\n",
     )
     .unwrap();
-    let out = mateproof()
-        .args(suite_args(&other))
-        .arg("--resume")
-        .arg(&whole)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("other input files"));
+    refused(
+        mateproof()
+            .args(suite_args(&other))
+            .arg("--resume")
+            .arg(&whole),
+        "other input files",
+    );
 }
 
 #[test]
@@ -472,13 +479,10 @@ fn shards_named_by_the_environment_merge_into_the_whole_run() {
         merged_summary(std::slice::from_ref(&whole))
     );
     // A missing shard is named; a shard given twice is refused.
-    let out = mateproof()
-        .arg("suite-merge")
-        .args(&shards[..3])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("shards missing: 4/4"));
+    refused(
+        mateproof().arg("suite-merge").args(&shards[..3]),
+        "shards missing: 4/4",
+    );
     let out = mateproof()
         .arg("suite-merge")
         .args([&shards[0], &shards[0], &shards[1], &shards[2], &shards[3]])
@@ -486,14 +490,13 @@ fn shards_named_by_the_environment_merge_into_the_whole_run() {
         .unwrap();
     assert!(String::from_utf8_lossy(&out.stderr).contains("given twice"));
     // Outside a job array, `auto` says what is missing.
-    let out = mateproof()
-        .args(["suite", "-q", "--shard", "auto"])
-        .arg(&input)
-        .env_remove("SLURM_ARRAY_TASK_ID")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("SLURM_ARRAY_TASK_ID is not set"));
+    refused(
+        mateproof()
+            .args(["suite", "-q", "--shard", "auto"])
+            .arg(&input)
+            .env_remove("SLURM_ARRAY_TASK_ID"),
+        "SLURM_ARRAY_TASK_ID is not set",
+    );
 }
 
 #[test]
@@ -502,13 +505,10 @@ fn deep_yaml_is_refused_before_it_is_parsed() {
     let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
     let piece = dir.join("deep-piece.yaml");
     std::fs::write(&piece, format!("piece: X\ncomponents: {deep}\n")).unwrap();
-    let out = mateproof()
-        .args(["piece-info", "--yaml"])
-        .arg(&piece)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("nested more than 64 deep"));
+    refused(
+        mateproof().args(["piece-info", "--yaml"]).arg(&piece),
+        "nested more than 64 deep",
+    );
     // In a collection: the deep entry is an error, the next one still runs.
     let collection = dir.join("deep.olv");
     std::fs::write(
