@@ -228,7 +228,7 @@ fn solve_question<R: Rules, Q: Question>(
     let mut forced_goal = Vec::new();
     let mut max_solutions_reached = false;
     let mut workers_stopped = false;
-    let budget = TreeBudget::default();
+    let budget = TreeBudget::for_search(control);
 
     if options.post_key_play {
         // The diagram shows the position after the key: Black is to move.
