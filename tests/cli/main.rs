@@ -1,0 +1,9 @@
+//! The `cli` integration tests, one binary: each file below is a module of its own.
+
+mod examples;
+mod fairy_pieces_cli;
+mod grundy_cli;
+mod robust_exit;
+mod stdin;
+mod stipulation_forms;
+mod usability;
