@@ -5,8 +5,8 @@
 //! [`generate`] on stable Rust).
 //!
 //! The same file is compiled three ways: as the `mateproof_fuzz` library the `cargo fuzz`
-//! targets in `fuzz_targets/` call, and (through `#[path]`) inside `tests/fuzz_regressions.rs`
-//! and `tests/robust_fuzz.rs`, so a crash found by either fuzzer is replayed by `cargo test`
+//! targets in `fuzz_targets/` call, and (through `#[path]`) inside `tests/fuzz/regressions.rs`
+//! and `tests/fuzz/robust_fuzz.rs`, so a crash found by either fuzzer is replayed by `cargo test`
 //! against exactly the checks that found it. It must therefore depend on nothing but
 //! `mateproof` and `std`, and it must never print.
 

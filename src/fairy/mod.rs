@@ -4,7 +4,7 @@
 //! ([`FairyMove`]), table-driven generation and legality by "the own king is not attacked
 //! after the move". The orthodox board (`crate::board`) is a separate, faster implementation
 //! of the same trait and shares nothing with this one but its square, bitboard and castling
-//! types; the queen, rook, bishop and knight here are data, which `tests/fairy_movegen.rs`
+//! types; the queen, rook, bishop and knight here are data, which `tests/fairy/movegen.rs`
 //! checks against shakmaty.
 
 mod attacks;

@@ -1,5 +1,5 @@
-//! What the classifier's brute-force tests (classify_brute, classify_bounds,
-//! classify_game_rules) share: seeded random positions legal for both shakmaty and Mateproof,
+//! What the classifier's brute-force tests (`tests/classify/`: brute, bounds,
+//! game_rules, pruning) share: seeded random positions legal for both shakmaty and Mateproof,
 //! and shakmaty's view of where a line ends (mate, stalemate, issue 13's dead position).
 
 // Each test file uses its own part of this module.

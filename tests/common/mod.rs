@@ -1,4 +1,7 @@
-//! Helpers shared by the integration tests (each test file that needs them says `mod common;`).
+//! Helpers shared by the integration tests: a test binary's `main.rs` declares `mod common;`
+//! and its files say `use crate::common;`.
+
+pub mod engine;
 
 use mateproof::reference::shared;
 use std::path::PathBuf;
@@ -25,82 +28,6 @@ pub fn popeye_pairs() -> Option<Vec<(PathBuf, PathBuf)>> {
     }
     out.sort();
     Some(out)
-}
-
-/// A `mateproof` process spoken to over UCI: lines sent, lines read with a hang guard.
-#[allow(dead_code)] // not every test file uses every helper
-pub struct Uci {
-    child: std::process::Child,
-    stdin: Option<std::process::ChildStdin>,
-    lines: std::sync::mpsc::Receiver<String>,
-}
-
-#[allow(dead_code)]
-impl Uci {
-    pub fn start() -> Uci {
-        use std::io::BufRead;
-        use std::process::{Command, Stdio};
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mateproof"))
-            .arg("uci")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the mateproof binary starts");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (sender, lines) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in std::io::BufReader::new(stdout)
-                .lines()
-                .map_while(Result::ok)
-            {
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
-        Uci {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    pub fn send(&mut self, line: &str) {
-        use std::io::Write;
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{line}").expect("the engine reads its input");
-        stdin.flush().expect("flush");
-    }
-
-    /// Every line up to and including the first that starts with `prefix`; panics (naming what
-    /// was seen) if none comes within `guard`, which only guards against a hung engine.
-    pub fn until(&mut self, prefix: &str, guard: std::time::Duration) -> Vec<String> {
-        let until = std::time::Instant::now() + guard;
-        let mut seen = Vec::new();
-        loop {
-            let left = until.saturating_duration_since(std::time::Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let done = line.starts_with(prefix);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                Err(_) => panic!("no `{prefix}` within {guard:?}; seen: {seen:#?}"),
-            }
-        }
-    }
-}
-
-impl Drop for Uci {
-    fn drop(&mut self) {
-        drop(self.stdin.take());
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 /// Runs the `mateproof` binary with `args`: its exit status (-1 when a signal ended it),

@@ -1,4 +1,4 @@
-//! What the help-play brute-force tests (help_brute, help_goal_reach) share: seeded random
+//! What the help-play brute-force tests (`tests/help/`: brute, goal_reach) share: seeded random
 //! positions legal for shakmaty, with or without castling rights, and shakmaty's moves.
 
 // Each test file uses its own part of this module.

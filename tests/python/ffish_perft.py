@@ -1,4 +1,4 @@
-"""perft by Fairy-Stockfish (pyffish 0.0.90) for tests/fairy_perft_ffish.rs.
+"""perft by Fairy-Stockfish (pyffish 0.0.90) for tests/fairy/perft_ffish.rs.
 
 Reads lines `BETZA<TAB>FEN<TAB>DEPTH` on stdin; for each, declares a variant of chess whose
 custom piece `a` moves as BETZA (Fairy-Stockfish's `customPiece1 = a:BETZA`), pawns promoting

@@ -1,6 +1,6 @@
 """Mateproof as python-chess sees it: a real UCI client (python-chess 1.11.2) drives the engine.
 
-Run by tests/uci_python.rs with the path of the built binary and, where the shared reference
+Run by tests/uci/python.rs with the path of the built binary and, where the shared reference
 data is present, the path of its dm2 suite:
 
     python3 tests/python/test_uci.py target/x86_64-unknown-linux-gnu/debug/mateproof ../shared/suites/dm2.epd

@@ -1,0 +1,10 @@
+//! The `uci` integration tests, one binary: each file below is a module of its own.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod engine_api;
+mod fuzz;
+mod python;
+mod robust_errors;
+mod sessions;
