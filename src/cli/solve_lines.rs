@@ -1,10 +1,11 @@
 //! `mateproof solve --stip h#3` (and `h#2.5`, `h=2`, `ser-#5`, `ser-h#3`, `ser-s#2`, with
 //! `exact-`): help and series play from a FEN, solved by [`crate::help`]. The text is Popeye's
-//! lines (one solution a line, shortest first); `--json` gives
+//! lines (one solution a line, shortest first), or with `--notation` other than `popeye` the
+//! same lines in that style ([`crate::output::lines`]); `--json` gives
 //! `{"stipulation", "solutions": [[uci…]…], "complete", "max_solutions_reached", "nodes",
-//! "time_ms"}`, each solution its moves in UCI with `0000` for a pass of series play, in Popeye's order. The
-//! side to move in the FEN is ignored: the stipulation says who starts (Black in `h#N` and
-//! `ser-h#N`, White otherwise).
+//! "time_ms"}`, each solution its moves in UCI with `0000` for a pass of series play, in
+//! Popeye's order. The side to move in the FEN is ignored: the stipulation says who starts
+//! (Black in `h#N` and `ser-h#N`, White otherwise).
 //!
 //! Exit status: 0 at least one solution, 1 none, 3 a limit stopped the search first.
 
@@ -12,7 +13,7 @@ use super::exit;
 use crate::board::Position;
 use crate::help::{self, Part};
 use crate::kernel::SearchControl;
-use crate::notation::Language;
+use crate::notation::{Language, MoveStyle};
 use crate::popeye::line_text::{sort_lines, write_lines, LineStyle};
 use crate::problem::{Problem, Stipulation};
 use std::io::Write;
@@ -26,6 +27,7 @@ pub fn run(
     table_mb: Option<usize>,
     control: &SearchControl,
     json: bool,
+    notation: Option<MoveStyle>,
 ) -> ExitCode {
     let mut problem = Problem::new(position, stipulation);
     if problem.position.turn() != stipulation.starter() {
@@ -69,7 +71,12 @@ pub fn run(
         });
         writeln!(out, "{value}")
     } else {
-        let text = write_lines(&solution, LineStyle::of(&stipulation), Language::English);
+        let text = match notation {
+            None | Some(MoveStyle::Popeye) => {
+                write_lines(&solution, LineStyle::of(&stipulation), Language::English)
+            }
+            Some(style) => crate::output::lines::help_lines_text(&solution, &stipulation, style),
+        };
         write!(out, "{text}").and_then(|()| {
             writeln!(
                 out,

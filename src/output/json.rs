@@ -189,7 +189,7 @@ pub fn solution_json(solution: &Solution, stipulation: &Stipulation) -> Value {
         .map(|k| json!({"move": k.mv.to_string(), "length": k.length}))
         .collect();
     let mut tree = TreeJson::new();
-    for node in &solution.first_moves {
+    for node in solution.keys_then_tries() {
         walk_attack(&mut tree, &(), node, StepKind::First);
     }
     let set_play = solution

@@ -4,4 +4,5 @@
 
 pub mod classify;
 pub mod json;
+pub mod lines;
 pub mod text;
