@@ -19,7 +19,7 @@ pub struct ClassifyArgs {
     #[arg(long)]
     pub fen: String,
     /// Look this many plies (half-moves) ahead, from 1 to 64.
-    #[arg(long)]
+    #[arg(long, value_name = "N")]
     pub plies: u32,
     /// Print one JSON object: help_win, help_loss, help_draw (plies or null), hang (true or
     /// false), forced_win, forced_loss (moves or null), witness (each field's line in SAN) and
@@ -31,10 +31,10 @@ pub struct ClassifyArgs {
     #[arg(long, default_value = "problem", value_parser = ["problem", "game"])]
     pub rules: String,
     /// Table size per question in MB (1 to 16384).
-    #[arg(long, default_value_t = 64, value_parser = crate::cli::args::parse_hash_mb)]
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = crate::cli::args::parse_hash_mb)]
     pub hash: usize,
     /// Give up after this many seconds (a positive number; fractions allowed): exit status 3.
-    #[arg(long, value_parser = crate::cli::args::parse_seconds)]
+    #[arg(long, value_name = "S", value_parser = crate::cli::args::parse_seconds)]
     pub time: Option<f64>,
 }
 

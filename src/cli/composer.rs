@@ -65,13 +65,12 @@ pub struct ScoreFlags {
     /// Points per unit of sacrificed material (1 as the thesis' printout, 5 as ICP's table).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub sacrifice_factor: i32,
-    /// Let the improver break the composition rules (piece limits, bishop colours).
-    #[arg(long)]
-    pub no_composition_rules: bool,
 }
 
 impl ScoreFlags {
-    fn settings(&self) -> ScoreSettings {
+    /// The settings of these flags; the composition rules (which only the improver applies)
+    /// as `composition_rules` says.
+    fn settings(&self, composition_rules: bool) -> ScoreSettings {
         ScoreSettings {
             self_pin: match self.self_pin {
                 SelfPinArg::NewPin => SelfPinRule::NewPin,
@@ -84,7 +83,7 @@ impl ScoreFlags {
             themes_in_dual_variants: self.dual_themes,
             duals_after_non_defences: !self.ignore_non_defence_duals,
             sacrifice_factor: self.sacrifice_factor,
-            composition_rules: !self.no_composition_rules,
+            composition_rules,
             ..ScoreSettings::default()
         }
     }
@@ -99,8 +98,11 @@ pub struct ScoreArgs {
     pub fen: String,
     /// Mate in this many moves (two-movers get the thesis' quality function, longer problems
     /// its k-move metric).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, value_name = "N", default_value_t = 2)]
     pub mate: u32,
+    /// Print the score as JSON: its breakdown (two-movers) or the k-move metric's total.
+    #[arg(long)]
+    pub json: bool,
     #[command(flatten)]
     pub output: ComposerOutput,
 }
@@ -119,23 +121,29 @@ pub struct ComposeArgs {
     #[arg(long)]
     pub fen: String,
     /// Mate in this many moves.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, value_name = "N", default_value_t = 2)]
     pub mate: u32,
     /// Deepest number of transformations.
-    #[arg(long, default_value_t = 3)]
+    #[arg(long, value_name = "N", default_value_t = 3)]
     pub depth: u32,
     /// Worker threads (default: all cores, as `solve` and `suite`).
     #[arg(long, value_name = "N", value_parser = crate::util::threads::parse_threads)]
     pub threads: Option<usize>,
     /// How many improvements to print, best first.
-    #[arg(long, default_value_t = crate::composer::stream::DEFAULT_TOP)]
+    #[arg(long, value_name = "N", default_value_t = crate::composer::stream::DEFAULT_TOP)]
     pub top: usize,
     /// Also search depth + 1 when nothing better was found (the thesis' fallback).
     #[arg(long)]
     pub fallback: bool,
     /// Give up after this many seconds (improvements found so far are printed).
-    #[arg(long, value_parser = crate::cli::args::parse_seconds)]
+    #[arg(long, value_name = "S", value_parser = crate::cli::args::parse_seconds)]
     pub time: Option<f64>,
+    /// Let the improver break the composition rules (piece limits, bishop colours).
+    #[arg(long)]
+    pub no_composition_rules: bool,
+    /// Print the improvements as JSON, with the original's score.
+    #[arg(long)]
+    pub json: bool,
     #[command(flatten)]
     pub output: ComposerOutput,
 }
@@ -146,12 +154,9 @@ impl ComposeArgs {
         "Improve a directmate by adding, deleting and shifting pieces (the Chess Composer)";
 }
 
-/// What `score` and `compose` share: how they print and the thesis' open choices.
+/// What `score` and `compose` share: how they write moves and the thesis' open choices.
 #[derive(clap::Args, Debug)]
 pub struct ComposerOutput {
-    /// Print the result (the breakdown, the improvements) as JSON.
-    #[arg(long)]
-    pub json: bool,
     /// How moves are written: the thesis' Appendix E form (`Qb5-c4`, `Qc4:d5 X`), or as
     /// `solve` writes them (problemist, popeye, san, uci).
     #[arg(long, value_enum, default_value_t = MoveStyle::Thesis)]
@@ -208,7 +213,7 @@ fn fail(message: &str) -> ExitCode {
 /// Runs `mateproof score`: exit status 0 sound, 1 unsound (scored 0), 2 bad input
 /// ([`crate::cli::exit`]).
 pub fn run_score(args: &ScoreArgs) -> ExitCode {
-    let settings = args.output.flags.settings();
+    let settings = args.output.flags.settings(true);
     let problem = match read_problem(&args.fen, args.mate) {
         Ok(p) => p,
         Err(e) => return fail(&e),
@@ -218,7 +223,7 @@ pub fn run_score(args: &ScoreArgs) -> ExitCode {
         Ok(key) => key,
         Err(reason) => {
             // The thesis' "severe deficiency": an unsound problem scores 0.
-            let written = if args.output.json {
+            let written = if args.json {
                 writeln!(
                     out,
                     "{}",
@@ -241,7 +246,7 @@ pub fn run_score(args: &ScoreArgs) -> ExitCode {
     let pos = &problem.position;
     let written = if args.mate == 2 {
         let score = evaluate(pos, key, &settings);
-        if args.output.json {
+        if args.json {
             writeln!(out, "{}", score_json(&score))
         } else {
             write!(out, "{}", score_text(&score, args.output.notation))
@@ -256,7 +261,7 @@ pub fn run_score(args: &ScoreArgs) -> ExitCode {
             &KMoveSettings::default(),
             None,
         );
-        if args.output.json {
+        if args.json {
             writeln!(
                 out,
                 "{}",
@@ -275,7 +280,7 @@ pub fn run_score(args: &ScoreArgs) -> ExitCode {
 
 /// Runs `mateproof compose`.
 pub fn run_compose(args: &ComposeArgs) -> ExitCode {
-    let settings = args.output.flags.settings();
+    let settings = args.output.flags.settings(!args.no_composition_rules);
     let problem = match read_problem(&args.fen, args.mate) {
         Ok(p) => p,
         Err(e) => return fail(&e),
@@ -330,7 +335,7 @@ pub fn run_compose(args: &ComposeArgs) -> ExitCode {
     let levels = stream.levels().to_vec();
     let top: Vec<&Improvement> = found.iter().take(args.top).collect();
     let mut out = std::io::stdout().lock();
-    let written = if args.output.json {
+    let written = if args.json {
         let breakdown = |imp: &Improvement| {
             (args.mate == 2).then(|| score_json(&evaluate(&imp.position, imp.key, &settings)))
         };

@@ -24,7 +24,7 @@ use std::time::Instant;
 #[command(about = Self::ABOUT)]
 pub struct FairyKeysArgs {
     /// Popeye's piece list in English codes: `White Kg2 SEc4 Nb4 Black Kd1 Pb7`.
-    #[arg(long)]
+    #[arg(long, value_name = "LIST")]
     pub pieces: Option<String>,
     /// A FEN with the letters of `--piece` declarations.
     #[arg(long, requires = "piece")]
@@ -33,13 +33,13 @@ pub struct FairyKeysArgs {
     #[arg(long = "piece", value_name = "LETTER=BETZA")]
     pub piece: Vec<String>,
     /// Mate within this many moves (1–127).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=127))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=127))]
     pub mate: u32,
     /// With --pieces: castling allowed where king and rook stand at home (Popeye's default).
     #[arg(long)]
     pub castling: bool,
-    /// Transposition table size in MB.
-    #[arg(long, default_value_t = 64)]
+    /// Transposition table size in MB (1 to 16384).
+    #[arg(long, value_name = "MB", default_value_t = 64, value_parser = crate::cli::args::parse_hash_mb)]
     pub hash: usize,
 }
 

@@ -17,11 +17,13 @@ use std::process::ExitCode;
 #[derive(clap::Args, Debug)]
 #[command(about = Self::ABOUT)]
 pub struct GrundyArgs {
-    /// One of the paper's games: downright, pawn, knight, bishop, king, rook, queen.
-    #[arg(long)]
-    pub piece: Option<String>,
+    /// The piece that moves, one of the paper's movesets: downright, pawn, knight, bishop,
+    /// king, rook, queen. (`--piece` is the fairy letter of `perft` and `fairy-keys`; here it
+    /// is still read as this, for older scripts.)
+    #[arg(long, value_name = "NAME", alias = "piece")]
+    pub moveset: Option<String>,
     /// The diagram: non-increasing positive parts, e.g. 5,3,2,2.
-    #[arg(long)]
+    #[arg(long, value_name = "PARTS")]
     pub partition: Option<String>,
     /// Leap vectors DOWN,RIGHT (a custom moveset, with or without --ride).
     #[arg(long, num_args = 1.., value_name = "DOWN,RIGHT")]
@@ -123,17 +125,18 @@ pub fn run(args: &GrundyArgs) -> ExitCode {
 }
 
 /// What to say when a diagram or a family is given without a piece.
-const NO_PIECE: &str = "name the piece: --piece NAME, --leap/--ride DOWN,RIGHT… or --yaml FILE";
+const NO_PIECE: &str = "name the piece: --moveset NAME, --leap/--ride DOWN,RIGHT… or --yaml FILE";
 
 /// The moveset the options name and its label, or `None` when they name none.
 fn moveset(args: &GrundyArgs) -> Result<Option<(String, Moveset)>, String> {
     let custom = !args.leap.is_empty() || !args.ride.is_empty();
-    let sources =
-        usize::from(args.piece.is_some()) + usize::from(custom) + usize::from(args.yaml.is_some());
+    let sources = usize::from(args.moveset.is_some())
+        + usize::from(custom)
+        + usize::from(args.yaml.is_some());
     if sources > 1 {
-        return Err("give only one of --piece, --leap/--ride and --yaml".to_owned());
+        return Err("give only one of --moveset, --leap/--ride and --yaml".to_owned());
     }
-    if let Some(name) = &args.piece {
+    if let Some(name) = &args.moveset {
         let set = Moveset::named(name).map_err(|e| e.to_string())?;
         return Ok(Some((name.to_ascii_lowercase(), set)));
     }

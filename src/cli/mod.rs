@@ -114,3 +114,71 @@ pub fn run(cli: Cli) -> ExitCode {
         None => stdin::run(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+    use std::collections::BTreeMap;
+
+    /// The value name of every option of every subcommand: `(subcommand, flag) -> NAME`.
+    fn value_names() -> BTreeMap<(String, String), String> {
+        let mut cli = Cli::command();
+        cli.build();
+        let mut names = BTreeMap::new();
+        for sub in cli.get_subcommands() {
+            for arg in sub.get_arguments() {
+                let (Some(long), Some(values)) = (arg.get_long(), arg.get_value_names()) else {
+                    continue;
+                };
+                if !arg.get_action().takes_values() {
+                    continue;
+                }
+                let value: Vec<&str> = values.iter().map(|v| v.as_str()).collect();
+                names.insert(
+                    (sub.get_name().to_owned(), long.to_owned()),
+                    value.join(" "),
+                );
+            }
+        }
+        names
+    }
+
+    /// A flag name means one thing in every subcommand: the same value name wherever it is
+    /// taken. Sizes of the table are `<MB>`, times `<S>`, files `<FILE>`.
+    #[test]
+    fn every_flag_name_means_one_thing_with_one_value_name() {
+        let names = value_names();
+        let mut by_flag: BTreeMap<&str, BTreeMap<&str, Vec<&str>>> = BTreeMap::new();
+        for ((sub, flag), value) in &names {
+            by_flag
+                .entry(flag.as_str())
+                .or_default()
+                .entry(value.as_str())
+                .or_default()
+                .push(sub.as_str());
+        }
+        for (flag, values) in &by_flag {
+            assert_eq!(
+                values.len(),
+                1,
+                "--{flag} takes different values: {values:?}"
+            );
+        }
+        for (flag, expected) in [
+            ("hash", "MB"),
+            ("time", "S"),
+            ("json", "FILE"),
+            ("yaml", "FILE"),
+        ] {
+            for ((sub, f), value) in &names {
+                if f == flag {
+                    assert_eq!(value, expected, "{sub} --{flag}");
+                }
+            }
+        }
+        assert_eq!(names[&("perft".into(), "piece".into())], "LETTER=BETZA");
+        assert_eq!(names[&("grundy".into(), "moveset".into())], "NAME");
+        assert!(!names.contains_key(&("grundy".into(), "piece".into())));
+    }
+}

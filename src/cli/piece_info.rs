@@ -18,7 +18,7 @@ pub struct PieceInfoArgs {
     #[arg(long)]
     pub betza: Option<String>,
     /// A YAML piece file (digest §3.4(b) schema).
-    #[arg(long)]
+    #[arg(long, value_name = "FILE")]
     pub yaml: Option<PathBuf>,
     /// Board size n of the n×n board (1–26).
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(i32).range(1..=26))]

@@ -6,7 +6,7 @@ use crate::board::{Position, Validation};
 use crate::cli::exit;
 use crate::notation::MoveStyle;
 use crate::popeye::shown::PRESENTATION;
-use crate::problem::{Problem, Stipulation, TryMode};
+use crate::problem::{ParseStipulationError, Problem, Stipulation, TryMode};
 use crate::solver::{solve, solve_with_table, TranspositionTable};
 use std::io::Write;
 use std::process::ExitCode;
@@ -14,12 +14,14 @@ use std::process::ExitCode;
 /// Arguments of `mateproof solve`.
 #[derive(clap::Args, Debug)]
 #[command(about = Self::ABOUT)]
+// One of --mate and --stip, named together in the usage line when both are missing.
+#[command(group(clap::ArgGroup::new("problem").required(true).args(["mate", "stip"])))]
 pub struct SolveArgs {
     /// The position (4 or 6 FEN fields). The side to move is the attacker.
     #[arg(long)]
     pub fen: String,
-    /// Mate in this many moves (1 to 127, as in every front end).
-    #[arg(long, required_unless_present = "stip", conflicts_with = "stip")]
+    /// Mate in this many moves (1 to 127, as in every front end): `--stip '#N'`.
+    #[arg(long, value_name = "N")]
     pub mate: Option<u32>,
     /// The stipulation as Popeye writes it, instead of `--mate`: battle play `#3`, `s#2`,
     /// `r#2`, `=2`, `s=3`, `r=2` (the side to move is the attacker); help or series play
@@ -59,10 +61,10 @@ pub struct SolveArgs {
     pub threads: Option<usize>,
     /// Transposition table size in MB (1 to 16384, as the UCI `Hash` option); by default sized
     /// to the stipulation (32 KB for a two-mover up to 128 MB from seven moves on).
-    #[arg(long, value_parser = crate::cli::args::parse_hash_mb)]
+    #[arg(long, value_name = "MB", value_parser = crate::cli::args::parse_hash_mb)]
     pub hash: Option<usize>,
     /// Give up after this many seconds (a positive number; fractions allowed).
-    #[arg(long, value_parser = crate::cli::args::parse_seconds)]
+    #[arg(long, value_name = "S", value_parser = crate::cli::args::parse_seconds)]
     pub time: Option<f64>,
     /// Print the documented JSON object instead of the text tree (its moves are always UCI).
     #[arg(long)]
@@ -76,8 +78,8 @@ pub struct SolveArgs {
 
 impl SolveArgs {
     /// What `mateproof solve` does, in its help and in `mateproof --help`.
-    pub const ABOUT: &'static str =
-        "Solve a directmate given as FEN: keys, threats, variations, tries, cooks";
+    pub const ABOUT: &'static str = "Solve a problem given as FEN: directmates and other battle \
+         play (keys, threats, tries, cooks), help and series play";
 }
 
 /// Runs `mateproof solve`. The exit status says sound, unsound, error or undecided
@@ -94,6 +96,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         Ok(stipulation) => stipulation,
         Err(e) => {
             eprintln!("error: {e}");
+            eprintln!("{}", accepted_forms());
             return ExitCode::from(exit::ERROR);
         }
     };
@@ -130,7 +133,11 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     let solution = match solved {
         Ok(s) => s,
         Err(e) => {
+            let unsupported = matches!(e, crate::solver::SolveError::Unsupported(_));
             eprintln!("error: {e}");
+            if unsupported {
+                eprintln!("{}", accepted_forms());
+            }
             return ExitCode::from(exit::ERROR);
         }
     };
@@ -163,15 +170,27 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     exit::for_soundness(solution.soundness(stipulation.moves()))
 }
 
-/// The stipulation `--mate` or `--stip` gives; an error message for one out of range or
-/// unreadable (one that reads but is not solved is the solver's error).
+/// The stipulation `--mate` or `--stip` gives; an error message for one out of range,
+/// unreadable, or one of Popeye's that is not solved yet (`hs#2`; one that reads but is not
+/// solved, `#=2`, is the solver's error).
 fn stipulation(args: &SolveArgs) -> Result<Stipulation, String> {
     let max_mate = crate::problem::MAX_MATE_MOVES;
     match (&args.stip, args.mate) {
-        (Some(text), _) => text.parse::<Stipulation>().map_err(|e| e.to_string()),
+        (Some(text), _) => text.parse::<Stipulation>().map_err(|e| match e {
+            ParseStipulationError::NotSupported(form) => {
+                format!("--stip {form}: stipulation not supported yet")
+            }
+            e => e.to_string(),
+        }),
         (None, Some(n)) if (1..=max_mate).contains(&n) => Ok(Stipulation::direct_mate(n)),
         (None, _) => Err(format!("--mate must be between 1 and {max_mate}")),
     }
+}
+
+/// The line after a refused stipulation: what `--stip` and `--mate` take.
+fn accepted_forms() -> String {
+    let forms = crate::problem::stipulation_forms::SOLVED_FORMS.replace("; ", ";\n    ");
+    format!("  --stip takes {forms}\n  (--mate N is #N)")
 }
 
 /// Help and series play: lines, by [`super::solve_lines`].
@@ -185,6 +204,7 @@ fn run_lines(args: &SolveArgs, position: Position, stipulation: Stipulation) -> 
     }
     if !stipulation.is_supported() {
         eprintln!("error: --stip {stipulation}: stipulation not supported yet");
+        eprintln!("{}", accepted_forms());
         return ExitCode::from(exit::ERROR);
     }
     let control = crate::cli::args::time_control(args.time);

@@ -15,7 +15,9 @@
 //!   ([`super::problem`]).
 //!
 //! With `ProblemReport` on, a proved mate is followed by the full verdict (a solved
-//! [`Solution`](crate::solution::Solution)). In `go infinite` and `go ponder`, the best move
+//! [`Solution`](crate::solution::Solution)); in a game search the mate its iterations score is
+//! proved for it, whatever the thread count, and where no mate is proved within the limits the
+//! listener hears [`Message::NoProblemReport`]. In `go infinite` and `go ponder`, the best move
 //! waits for `stop` (or `ponderhit`). A best move is always delivered, and it is always legal
 //! (or the null move when there is none). Everything goes to the [`EngineListener`] as data.
 
@@ -28,7 +30,7 @@ use crate::composer::stream::suggestions;
 use crate::kernel::SearchControl;
 use crate::perft::divide_with_total;
 use crate::problem::{Problem, Stipulation, TryMode};
-use crate::search::{search, Clock, Limits, Score, SearchMemory, TimeBudget};
+use crate::search::{search, Clock, Limits, Score, SearchMemory, SearchResult, TimeBudget};
 use crate::solver::{mate_search_among, solve_with_table, MateFound, TranspositionTable};
 use parking_lot::Mutex;
 use std::panic::{self, AssertUnwindSafe};
@@ -124,6 +126,36 @@ struct Context {
     clock: Arc<Clock>,
     tables: Arc<Tables>,
     done: Arc<AtomicBool>,
+    mate_delivery: Arc<MateDelivery>,
+}
+
+/// How the phases of a game search deliver a proved mate (the helper beside it, or the proof
+/// of a mate the game search scored): once, by whichever proves it first.
+struct MateDelivery {
+    listener: Arc<dyn EngineListener>,
+    clock: Arc<Clock>,
+    multipv: usize,
+    delivered: AtomicBool,
+}
+
+impl MateDelivery {
+    /// True once a mate was delivered.
+    fn is_done(&self) -> bool {
+        self.delivered.load(Ordering::Acquire)
+    }
+
+    /// `found` to the listener, unless a mate was delivered already; `nodes` are every
+    /// search's of this `go`, the time the whole `go`'s.
+    fn deliver(&self, found: &MateFound, nodes: u64) {
+        if !self.delivered.swap(true, Ordering::AcqRel) {
+            self.listener.on_mate(&MateReport {
+                found,
+                multipv: self.multipv,
+                nodes,
+                time: self.clock.elapsed(),
+            });
+        }
+    }
 }
 
 impl Running {
@@ -147,6 +179,12 @@ impl Running {
             clock: Arc::clone(&clock),
             tables,
             done: Arc::clone(&done),
+            mate_delivery: Arc::new(MateDelivery {
+                listener: Arc::clone(&listener),
+                clock: Arc::clone(&clock),
+                multipv: job.go.limits.multipv,
+                delivered: AtomicBool::new(false),
+            }),
         };
         let thread_gate = Arc::clone(&gate);
         let spawned = std::thread::Builder::new()
@@ -280,13 +318,7 @@ fn solver_control(ctx: &Context, nodes: Option<u64>) -> SearchControl {
 fn run_mate(job: &Job, moves: u32, ctx: &Context) -> (Move, Option<Move>) {
     // `Threads` ≥ 2: the restriction lanes race the unrestricted df-pn on threads of their own.
     let control = solver_control(ctx, job.go.limits.nodes).with_threads(job.settings.threads);
-    let found = mate_search_among(
-        &job.position,
-        &job.go.limits.searchmoves,
-        moves,
-        &control,
-        &ctx.tables.mate,
-    );
+    let found = prove_mate(job, moves, &control, ctx);
     match found.as_ref().and_then(|f| Some((f, *f.keys.first()?))) {
         Some((found, key)) => {
             ctx.listener.on_mate(&MateReport {
@@ -315,12 +347,24 @@ fn run_mate(job: &Job, moves: u32, ctx: &Context) -> (Move, Option<Move>) {
                 searchmoves: job.go.limits.searchmoves.clone(),
                 ..Limits::default()
             };
-            game_search(job, &limits, &ctx.switch.control(), ctx)
+            let result = game_search(job, &limits, &ctx.switch.control(), ctx, &mut |_| {});
+            (result.best, result.ponder)
         }
     }
 }
 
-/// The move sent when nothing better is known (`0000` when there is none).
+/// The solver's shortest mate within `moves` from the job's position, its first moves those of
+/// `searchmoves` when given, over the mate table.
+fn prove_mate(job: &Job, moves: u32, control: &SearchControl, ctx: &Context) -> Option<MateFound> {
+    mate_search_among(
+        &job.position,
+        &job.go.limits.searchmoves,
+        moves,
+        control,
+        &ctx.tables.mate,
+    )
+}
+
 /// The classification within `plies`, each question over a table of a quarter of the mate
 /// table's size; `stop` ends it without a verdict.
 fn run_classify(pos: &Position, plies: u32, ctx: &Context) -> (Move, Option<Move>) {
@@ -341,6 +385,7 @@ fn run_classify(pos: &Position, plies: u32, ctx: &Context) -> (Move, Option<Move
     }
 }
 
+/// The move sent when nothing better is known (`0000` when there is none).
 fn first_legal_move(pos: &Position) -> Move {
     pos.legal_moves().first().copied().unwrap_or(Move::NULL)
 }
@@ -351,6 +396,11 @@ fn ponder_move(found: &MateFound, key: Move) -> Option<Move> {
         .flatten()
 }
 
+/// The game search, with the mate solver beside it (`Threads` ≥ 2). With `ProblemReport` on,
+/// a mate is proved whatever the thread count: when an iteration of the game search scores a
+/// forced mate the helper has not proved, the solver proves that mate there and then (within
+/// what is left of the limits), so the report does not depend on which search finished first.
+/// When none is proved, the listener is told why there is no report.
 fn run_game(job: &Job, ctx: &Context) -> (Move, Option<Move>) {
     let mut control = ctx.switch.control();
     if let Some(n) = job.go.limits.nodes {
@@ -359,7 +409,23 @@ fn run_game(job: &Job, ctx: &Context) -> (Move, Option<Move>) {
     let helper = (job.settings.threads >= 2 && job.position.has_legal_move())
         .then(|| MateHelper::spawn(job, ctx, control.clone()))
         .flatten();
-    let from_search = game_search(job, &job.go.limits, &control, ctx);
+    let mut seen = SeenMate::default();
+    let on_mate_score = |moves: u32, seen: &mut SeenMate| {
+        // Nothing to prove when the report is off or a proof is in (the helper's included).
+        if !job.settings.problem_report || seen.proof.is_some() || ctx.mate_delivery.is_done() {
+            return;
+        }
+        seen.moves = Some(moves);
+        seen.proof = prove_seen_mate(job, moves, ctx, &control);
+        if seen.proof.is_some() {
+            // Proved: the game search has nothing to add (as when the helper proves a mate).
+            control.stop();
+        }
+    };
+    let searched = game_search(job, &job.go.limits, &control, ctx, &mut |moves| {
+        on_mate_score(moves, &mut seen)
+    });
+    let from_search = (searched.best, searched.ponder);
     let proof = helper.and_then(|helper| match helper.finish() {
         Ok(proof) => proof,
         Err(message) => {
@@ -368,7 +434,7 @@ fn run_game(job: &Job, ctx: &Context) -> (Move, Option<Move>) {
             None
         }
     });
-    match proof {
+    match proof.or(seen.proof) {
         Some(found) => match found.keys.first() {
             Some(&key) => {
                 if job.settings.problem_report {
@@ -378,18 +444,48 @@ fn run_game(job: &Job, ctx: &Context) -> (Move, Option<Move>) {
             }
             None => from_search,
         },
-        None => from_search,
+        None => {
+            if job.settings.problem_report && !searched.best.is_null() {
+                ctx.listener
+                    .on_message(&Message::NoProblemReport(seen.moves));
+            }
+            from_search
+        }
     }
 }
 
+/// A forced mate the game search scored, and its proof when the solver gave one.
+#[derive(Default)]
+struct SeenMate {
+    moves: Option<u32>,
+    proof: Option<MateFound>,
+}
+
+/// The solver's proof of the mate within `moves` that the game search scored, within what is
+/// left of the `go`'s limits, delivered to the listener as the helper delivers its own.
+fn prove_seen_mate(
+    job: &Job,
+    moves: u32,
+    ctx: &Context,
+    game: &SearchControl,
+) -> Option<MateFound> {
+    let control = solver_control(ctx, job.go.limits.nodes);
+    let found = prove_mate(job, moves, &control, ctx)?;
+    ctx.mate_delivery
+        .deliver(&found, control.nodes() + game.nodes());
+    Some(found)
+}
+
 /// The alpha-beta search, delivering every iteration; with no legal move, says whether the side
-/// to move is mated or stalemated.
+/// to move is mated or stalemated. `on_mate_score` hears the length of each forced mate the
+/// first line of an iteration scores for the side to move.
 fn game_search(
     job: &Job,
     limits: &Limits,
     control: &SearchControl,
     ctx: &Context,
-) -> (Move, Option<Move>) {
+    on_mate_score: &mut dyn FnMut(u32),
+) -> SearchResult {
     let mut memory = ctx.tables.game.lock();
     let listener = &ctx.listener;
     let result = search(
@@ -399,12 +495,19 @@ fn game_search(
         &ctx.clock,
         control,
         &mut memory,
-        &mut |it| listener.on_iteration(it),
+        &mut |it| {
+            listener.on_iteration(it);
+            if it.multipv == 1 && it.score.is_mate() && it.score > Score::DRAW {
+                if let Some(moves) = it.score.mate_moves() {
+                    on_mate_score(moves.unsigned_abs());
+                }
+            }
+        },
     );
     if result.best.is_null() {
         listener.on_no_legal_move(result.score < Score::DRAW);
     }
-    (result.best, result.ponder)
+    result
 }
 
 /// The solver running beside the game search, looking for the shortest forced mate.
@@ -417,12 +520,11 @@ impl MateHelper {
     /// `game` is the game search's control: a proved mate stops that search.
     fn spawn(job: &Job, ctx: &Context, game: SearchControl) -> Option<MateHelper> {
         let control = ctx.switch.control();
-        let (pos, multipv) = (job.position, job.go.limits.multipv);
+        let pos = job.position;
         let root_moves = job.go.limits.searchmoves.clone();
-        let (tables, listener, clock, own) = (
+        let (tables, delivery, own) = (
             Arc::clone(&ctx.tables),
-            Arc::clone(&ctx.listener),
-            Arc::clone(&ctx.clock),
+            Arc::clone(&ctx.mate_delivery),
             control.clone(),
         );
         let thread = std::thread::Builder::new()
@@ -432,13 +534,7 @@ impl MateHelper {
                     mate_search_among(&pos, &root_moves, super::MAX_MATE, &own, &tables.mate)?;
                 // The time is the whole `go`'s, so the nodes are both searches' (as Stockfish
                 // counts every thread's): nps then describes the work that took that time.
-                let nodes = own.nodes() + game.nodes();
-                listener.on_mate(&MateReport {
-                    found: &found,
-                    multipv,
-                    nodes,
-                    time: clock.elapsed(),
-                });
+                delivery.deliver(&found, own.nodes() + game.nodes());
                 game.stop();
                 Some(found)
             })

@@ -64,6 +64,13 @@ pub enum Message {
     ClassifyStopped(u32),
     #[error("error: problem report: {0}")]
     ProblemReportFailed(String),
+    /// `ProblemReport` is on, but this `go` proved no mate: none was seen, or the mate in N the
+    /// game search scored was not proved, within the search's limits.
+    #[error("{}", match .0 {
+        Some(n) => format!("problem report: none, the mate in {n} the game search found was not proved within the search's limits"),
+        None => "problem report: none, no mate was proved within the search's limits".to_owned(),
+    })]
+    NoProblemReport(Option<u32>),
     /// The problem `go` was to solve (`Stipulation`) is refused by the solver.
     #[error("error: stipulation: {0}")]
     ProblemRefused(String),

@@ -37,7 +37,7 @@ pub enum SumError {
     Piece(usize, MovesetError),
     #[error("--sum component {0}: {1}")]
     Partition(usize, PartitionError),
-    #[error("--sum component {0} names no piece; write piece:partition or give --piece, --leap, --ride or --yaml")]
+    #[error("--sum component {0} names no piece; write piece:partition or give --moveset, --leap, --ride or --yaml")]
     NoPiece(usize),
     #[error("the sum has {0} cells in all; at most {MAX_CELLS} are allowed")]
     TooLarge(u64),

@@ -49,11 +49,10 @@ pub fn verdicts(c: &Classification<Move>, pos: &Position) -> Vec<Verdict> {
                 line: san(pos, &w.line),
                 keys: Vec::new(),
                 text: format!(
-                    "{}: {} — a line ends with {}: {}",
+                    "{}: {} — {}",
                     label(field),
                     plies(w.plies),
-                    end_name(pos, &w.line, c.x, c.draws),
-                    numbered(pos, &w.line)
+                    ending(pos, &w.line, c.x, c.draws)
                 ),
             },
             None => none(
@@ -72,11 +71,15 @@ pub fn verdicts(c: &Classification<Move>, pos: &Position) -> Vec<Verdict> {
             value: json!(false),
             line: san(pos, &w.line),
             keys: Vec::new(),
-            text: format!(
-                "hang: no — a line ends within {}: {}",
-                plies(w.plies),
-                numbered(pos, &w.line)
-            ),
+            text: if w.line.is_empty() {
+                format!("hang: no — {}", ending(pos, &w.line, c.x, c.draws))
+            } else {
+                format!(
+                    "hang: no — a line ends within {}: {}",
+                    plies(w.plies),
+                    numbered(pos, &w.line)
+                )
+            },
         },
         None => Verdict {
             field: "hang",
@@ -215,6 +218,17 @@ fn end_words(end: LineEnd, x: Color) -> String {
         LineEnd::Dead => "a dead position".to_owned(),
         LineEnd::Repetition => "a repeated position".to_owned(),
         LineEnd::FiftyMoves => "the 50-move rule".to_owned(),
+    }
+}
+
+/// `a line ends with Black mating: 1.Kb6 Kb8 2.Rh8#`, or for the empty line (the game is over
+/// at `pos`) `the game is over: Black stalemated`, with no empty witness after a colon.
+fn ending(pos: &Position, line: &[Move], x: Color, draws: DrawRules) -> String {
+    let end = end_name(pos, line, x, draws);
+    if line.is_empty() {
+        format!("the game is over: {end}")
+    } else {
+        format!("a line ends with {end}: {}", numbered(pos, line))
     }
 }
 

@@ -213,7 +213,7 @@ pub fn solution_json(solution: &Solution, stipulation: &Stipulation) -> Value {
         })
         .collect();
     let mut tree = TreeJson::new();
-    for node in &solution.first_moves {
+    for node in solution.keys_then_tries() {
         walk_attack(&mut tree, &(), node, StepKind::First);
     }
     let set_play = solution

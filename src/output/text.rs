@@ -45,7 +45,7 @@ pub fn solution_text(solution: &Solution, stipulation: &Stipulation, style: Move
             length,
         );
     }
-    for node in &solution.first_moves {
+    for node in solution.keys_then_tries() {
         walk_attack(&mut tree, diagram, node, StepKind::First);
     }
     for dual in crate::solution::duals::find_duals(solution, stipulation.moves()) {

@@ -10,6 +10,7 @@
 mod goal;
 mod options;
 mod stipulation;
+pub mod stipulation_forms;
 
 pub use goal::Goal;
 pub use options::{SolveOptions, TryMode};

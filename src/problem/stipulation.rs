@@ -7,6 +7,7 @@
 //! the Popeye reader, the suite and the composer all ask it.
 
 use super::goal::Goal;
+use super::stipulation_forms::{diagnose, Unread};
 use crate::board::Color;
 use std::fmt;
 use std::str::FromStr;
@@ -223,15 +224,37 @@ impl Stipulation {
     }
 }
 
-/// A stipulation we cannot read.
+/// A stipulation we cannot read: one of Popeye's forms that is not solved yet, or no
+/// stipulation at all ([`super::stipulation_forms::diagnose`] tells them apart).
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("cannot read stipulation '{0}'")]
-pub struct ParseStipulationError(pub String);
+pub enum ParseStipulationError {
+    /// Popeye's notation for play Mateproof does not solve yet (`hs#2`, `pser-h#6`, `h#0`).
+    #[error("stipulation {0} is not supported yet")]
+    NotSupported(String),
+    /// Not a stipulation (`mate2`, `s#x`).
+    #[error("cannot read stipulation '{0}'")]
+    Malformed(String),
+    /// Not a stipulation, and what is wrong with it (`#2.5`, `#0`).
+    #[error("cannot read stipulation '{0}': {1}")]
+    Explained(String, &'static str),
+}
+
+impl ParseStipulationError {
+    /// The error for `text`, which does not read.
+    fn of(text: &str) -> ParseStipulationError {
+        let text = text.trim().to_owned();
+        match diagnose(&text) {
+            Unread::PopeyeForm => ParseStipulationError::NotSupported(text),
+            Unread::Malformed(None) => ParseStipulationError::Malformed(text),
+            Unread::Malformed(Some(why)) => ParseStipulationError::Explained(text, why),
+        }
+    }
+}
 
 impl FromStr for Stipulation {
     type Err = ParseStipulationError;
     fn from_str(text: &str) -> Result<Stipulation, ParseStipulationError> {
-        let err = || ParseStipulationError(text.to_owned());
+        let err = || ParseStipulationError::of(text);
         let lower = text.trim().to_ascii_lowercase();
         let (exact, rest) = match lower.strip_prefix("exact-") {
             Some(rest) => (true, rest),

@@ -185,6 +185,13 @@ impl<P: Rules> Solution<P> {
         self.first_moves.iter().filter(|n| n.is_try())
     }
 
+    /// Every first move, keys first and then tries, each in the solver's order: how
+    /// Mateproof's own writers (the text tree, JSON, the UCI problem report) list them, so a
+    /// reader meets the key first whatever the length. Popeye's writer keeps Popeye's order.
+    pub fn keys_then_tries(&self) -> impl Iterator<Item = &AttackNode<P::Move>> {
+        self.keys().chain(self.tries())
+    }
+
     /// More than one key.
     pub fn is_cooked(&self) -> bool {
         self.keys().count() > 1

@@ -37,8 +37,16 @@ impl Progress {
     pub fn new(mode: ProgressMode, total: Option<u64>) -> Progress {
         let bar = (mode == ProgressMode::Bar).then(|| {
             let bar = ProgressBar::with_draw_target(total, ProgressDrawTarget::stderr());
-            let template = "{elapsed_precise} [{wide_bar}] {pos}/{len} {per_sec} ETA {eta} {msg}";
+            // The rate is written as the plain lines write it (indicatif's own `{per_sec}`
+            // shows four decimals: `13.7101/s`).
+            let template = "{elapsed_precise} [{wide_bar}] {pos}/{len} {rate}/s ETA {eta} {msg}";
             if let Ok(style) = ProgressStyle::with_template(template) {
+                let style = style.with_key(
+                    "rate",
+                    |state: &indicatif::ProgressState, out: &mut dyn std::fmt::Write| {
+                        let _ = out.write_str(&rate_text(state.per_sec()));
+                    },
+                );
                 bar.set_style(style.progress_chars("=> "));
             }
             bar.enable_steady_tick(Duration::from_millis(250));
@@ -105,7 +113,8 @@ impl Progress {
             }
         }
         text.push_str(&format!(
-            ", {rate:.1}/s, {} not as expected, {} elapsed",
+            ", {}/s, {} not as expected, {} elapsed",
+            rate_text(rate),
             self.failed,
             clock(elapsed)
         ));
@@ -125,6 +134,26 @@ impl Progress {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
+    }
+}
+
+/// A rate of entries per second to three significant figures at most, no more decimals than
+/// that: `245`, `13.7`, `2.35`, `0.042`.
+fn rate_text(rate: f64) -> String {
+    if !rate.is_finite() || rate <= 0.0 {
+        return "0".to_owned();
+    }
+    let decimals = match rate {
+        r if r >= 100.0 => 0,
+        r if r >= 10.0 => 1,
+        r if r >= 1.0 => 2,
+        r => (2.0 - r.log10().floor()).min(6.0) as usize,
+    };
+    let text = format!("{rate:.decimals$}");
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_owned()
+    } else {
+        text
     }
 }
 
@@ -150,5 +179,24 @@ mod tests {
         assert_eq!(clock(3725.0), "1h02m05s");
         assert_eq!(clock(125.0), "2m05s");
         assert_eq!(clock(7.2), "7s");
+    }
+
+    #[test]
+    fn rates_keep_three_significant_figures_at_most() {
+        for (rate, text) in [
+            (13.7101, "13.7"),
+            (245.49, "245"),
+            (1234.6, "1235"),
+            (2.3456, "2.35"),
+            (1.0, "1"),
+            (0.04213, "0.0421"),
+            (0.5, "0.5"),
+            (0.0, "0"),
+            (f64::NAN, "0"),
+        ] {
+            assert_eq!(rate_text(rate), text, "{rate}");
+        }
+        let line = Progress::new(ProgressMode::Quiet, Some(200)).line();
+        assert!(line.contains(", 0/s, "), "{line}");
     }
 }

@@ -4,6 +4,7 @@ mod closed_output;
 mod examples;
 mod fairy_pieces_cli;
 mod grundy_cli;
+mod newcomer;
 mod robust_exit;
 mod stdin;
 mod stipulation_forms;

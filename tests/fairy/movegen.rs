@@ -1,6 +1,7 @@
 //! The fairy generator with the orthodox pieces defined as data (queen, rook, bishop, knight
 //! from Betza; king and pawn by their rules) equals shakmaty 0.30.1 on every position of seeded
-//! random play from the start position and the perft suite (legal moves as UCI, check), and
+//! random play from the start position, the six positions of the Chess Programming Wiki's perft
+//! page and the perft suite of the reference data (legal moves as UCI, check), and
 //! meets the standard perft counts; fairy perft meets the digest's oracles (§3.3: the seed's
 //! Dragon and the Princess). `MATEPROOF_SEED=<n>` reruns with another base seed.
 
@@ -19,6 +20,19 @@ use std::path::Path;
 use std::sync::Arc;
 
 const WALKS_PER_START: usize = 3;
+/// Walks from each of [`CPW_POSITIONS`]: with the start position's they compare enough
+/// positions on a clone without the reference data.
+const WALKS_PER_CPW_POSITION: usize = 10;
+/// The Chess Programming Wiki's perft positions 2-6 (Kiwipete, 3, 4 and its mirror, 5, 6):
+/// castling, en passant, promotions and pins.
+const CPW_POSITIONS: [&str; 6] = [
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N1P/1PP1QPP1/R4RK1 w - - 0 10",
+];
 const PLIES_PER_WALK: usize = 40;
 const MIN_POSITIONS: usize = 3_000;
 
@@ -44,19 +58,17 @@ fn orthodox_pieces_as_data_equal_shakmaty() {
         "startpos".to_owned(),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_owned(),
     )];
-    match shared_text("suites/perftsuite.epd") {
-        Some(text) => {
-            for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).enumerate() {
-                let fen: Vec<&str> = line
-                    .split(';')
-                    .next()
-                    .unwrap_or("")
-                    .split_whitespace()
-                    .collect();
-                starts.push((format!("perftsuite:{}", i + 1), fen.join(" ")));
-            }
+    for (i, fen) in CPW_POSITIONS.iter().enumerate() {
+        starts.push((format!("cpw:{}", i + 2), (*fen).to_owned()));
+    }
+    // Without the reference data (one line says so) the positions above are compared alone.
+    if let Some(text) = shared_text("suites/perftsuite.epd") {
+        for (i, line) in text.lines().filter(|l| !l.trim().is_empty()).enumerate() {
+            // The EPD line's position: its fields before the first operation.
+            let position = line.split(';').next().unwrap_or("");
+            let fen = position.split_whitespace().collect::<Vec<_>>().join(" ");
+            starts.push((format!("perftsuite:{}", i + 1), fen));
         }
-        None => eprintln!("skipping the perft suite starts: ../shared is absent"),
     }
     let (mut rng, seed) = Rng::from_env(0x5eed_fa1e);
     let mut positions = 0;
@@ -73,6 +85,8 @@ fn orthodox_pieces_as_data_equal_shakmaty() {
             .expect("a legal position");
         let walks_here = if origin == "startpos" {
             60
+        } else if origin.starts_with("cpw:") {
+            WALKS_PER_CPW_POSITION
         } else {
             WALKS_PER_START
         };

@@ -5,6 +5,7 @@ mod common;
 
 mod engine_api;
 mod fuzz;
+mod problem_report_every_go;
 mod python;
 mod robust_errors;
 mod sessions;
