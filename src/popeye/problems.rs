@@ -61,6 +61,32 @@ fn base_state(spec: &ProblemSpec) -> TwinState {
     }
 }
 
+/// Whether the diagram or one of its twins has a pawn on the first or last rank. Popeye solves
+/// such a position (there a pawn never moves, and on its own first rank attacks nothing); the
+/// orthodox board cannot hold it, so the problem is solved on fairy positions, as one with
+/// fairy men is ([`ProblemSpec::needs_fairy_position`]).
+pub fn has_back_rank_pawns(spec: &ProblemSpec) -> bool {
+    let base = base_state(spec);
+    let mut boards = vec![base.men];
+    let mut previous = base.clone();
+    for twin in &spec.twins {
+        let from = if twin.continued { &previous } else { &base };
+        if let Ok((state, _)) = apply(from, twin, Language::English) {
+            boards.push(state.men);
+            previous = state;
+        }
+    }
+    boards.iter().any(|men| {
+        Square::all().any(|sq| {
+            let pawn = men[sq.index()].is_some_and(|man| {
+                man.piece()
+                    .is_some_and(|p| p.role == crate::board::Role::Pawn)
+            });
+            pawn && (sq.rank() == 0 || sq.rank() == 7)
+        })
+    })
+}
+
 /// The twins of `spec` in order, the diagram first (unless `ZeroPosition`).
 ///
 /// ```
@@ -283,12 +309,17 @@ pub fn played_stipulation(spec: &ProblemSpec, stipulation: Stipulation) -> Stipu
     played
 }
 
-/// True for help play with a part the other side starts (`SetPlay`, `Duplex`, `HalfDuplex`):
-/// that part may stand where the play itself cannot start.
+/// True for help and battle play with a part the other side starts (`SetPlay`, `Duplex`,
+/// `HalfDuplex`, and in battle play `PostKeyPlay`): that part may stand where the play
+/// itself cannot start.
 fn other_side_starts(spec: &ProblemSpec, stipulation: Stipulation) -> bool {
     let options = &spec.options.solve;
-    stipulation.play == crate::problem::PlayKind::Help
-        && (options.set_play || options.duplex || options.half_duplex)
+    let parts = options.set_play || options.duplex || options.half_duplex;
+    match stipulation.play {
+        crate::problem::PlayKind::Help => parts,
+        crate::problem::PlayKind::Series(_) => false,
+        _ => parts || options.post_key_play,
+    }
 }
 
 /// A twin of orthodox men on the orthodox board.
