@@ -16,6 +16,7 @@ fn ours(input: &str) -> String {
         regression: true,
         max_time: None,
         hash_mb: None,
+        ..RunOptions::default()
     };
     let (mut stdout, mut stderr) = (String::new(), String::new());
     run_streaming(input, &options, &mut |piece| {

@@ -34,6 +34,7 @@ fn writer_reproduces_every_reference_output_from_its_own_play() {
                 regression: true,
                 max_time: None,
                 hash_mb: None,
+                ..RunOptions::default()
             },
             &mut |twin: &TwinContext| {
                 let problem = &transcript.problems[twin.problem_index];

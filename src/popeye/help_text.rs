@@ -41,7 +41,7 @@ fn help_parts_text<P: PopeyeGame>(
     numbering: &mut Numbering,
     out: &mut String,
 ) -> Ending {
-    let control = control_for(problem.options.max_time, run.max_time);
+    let control = control_for(problem.options.max_time, run);
     // Under NullMoves Popeye generates every move with its ordinary generator, the mating
     // move too.
     let mating_lister = P::MATING_LISTER && !problem.options.null_moves;
