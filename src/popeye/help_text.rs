@@ -109,7 +109,7 @@ fn help_parts_text<P: PopeyeGame>(
             }
         };
         if let (true, Some(full)) = (restricted, full) {
-            numbering.keep_in_range(&mut solution, full);
+            numbering.keep_in_range(&mut solution, full, style);
         }
         if let Some(n) = max_solutions {
             line_text::keep_first_lines(&mut solution, n as usize, style.last);

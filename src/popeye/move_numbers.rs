@@ -113,10 +113,15 @@ impl Numbering {
 
     /// Drops the lines of `full` moves whose first move is numbered out of range in the part
     /// about to be numbered (the count is not advanced): Popeye does not try those moves.
-    pub fn keep_in_range<P: PopeyeGame>(&self, solution: &mut HelpSolution<P>, full: usize) {
+    pub fn keep_in_range<P: PopeyeGame>(
+        &self,
+        solution: &mut HelpSolution<P>,
+        full: usize,
+        style: LineStyle,
+    ) {
         let tried: Vec<P::Move> = solution
             .position
-            .numbered_first_moves(HELP_FIRST_MOVES)
+            .numbered_first_moves(first_move_lister(full, style))
             .into_iter()
             .zip(self.counter + 1..)
             .filter(|(_, number)| (self.first..=self.last).contains(number))
@@ -128,10 +133,16 @@ impl Numbering {
     }
 }
 
-/// The generator Popeye numbers the first moves of help and series play with: its ordinary
-/// one, even where that move is the last (`h#0.5`, the set play of an `h#1`: Popeye 4.104
-/// numbers every pseudo-legal move there, in the ordinary order).
-const HELP_FIRST_MOVES: Lister = Lister::Ordinary;
+/// The generator Popeye numbers the first moves of a full-length line with: the mate
+/// generator's where that move is the last (`full` = 1: `h#0.5`, `ser-#1`, only the moves
+/// that generator makes, in its order; Popeye 4.104 on random problems).
+fn first_move_lister(full: usize, style: LineStyle) -> Lister {
+    if full == 1 {
+        style.last
+    } else {
+        Lister::Ordinary
+    }
+}
 
 /// One part of help or series play under `MoveNumbers`: the lines shorter than `full` moves,
 /// then each first move numbered on (by `numbering`) with the lines of `full` moves that begin
@@ -157,7 +168,7 @@ pub fn numbered_help_lines<P: PopeyeGame>(
     let root = &solution.position;
     let cut = solution.max_solutions_reached || !solution.complete;
     let last_first = long.last().and_then(|line| line.moves.first().copied());
-    for numbered in root.numbered_first_moves(HELP_FIRST_MOVES) {
+    for numbered in root.numbered_first_moves(first_move_lister(full, style)) {
         numbering.counter += 1;
         let number = numbering.counter;
         if (numbering.first..=numbering.last).contains(&number) {

@@ -20,6 +20,7 @@ use crate::board::{
 use crate::fairy::{from_catalogue_men, FairyPosition};
 use crate::notation::Language;
 use crate::problem::{Problem, Stipulation};
+use crate::rules::Rules;
 
 /// Why one twin cannot be solved.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -243,13 +244,23 @@ fn build_fairy(
     .map(|&(_, _, letter)| letter)
     .collect();
     let black = stipulation.starter() == Color::Black;
-    let position = from_catalogue_men(&placed, black, &rights).map_err(|why| {
+    let fault = |why: String| {
         if why.ends_with(OPPOSITE_CHECK) {
             TwinFault::OppositeCheck
         } else {
             TwinFault::Fairy(why)
         }
-    })?;
+    };
+    let position = match from_catalogue_men(&placed, black, &rights).map_err(fault) {
+        // As on the orthodox board ([`build`]): the part the other side starts can stand, the
+        // position is built for that side and passed back.
+        Err(TwinFault::OppositeCheck) if other_side_starts(spec, stipulation) => {
+            from_catalogue_men(&placed, !black, &rights)
+                .map_err(fault)?
+                .pass()
+        }
+        other => other?,
+    };
     let mut problem = Problem::new(position, stipulation);
     problem.options = spec.options.solve.clone();
     Ok(problem)

@@ -12,7 +12,7 @@ use super::help_text::help_twin_text;
 use super::messages::{message, Message};
 use super::problems::{fairy_twin_problems, twin_problems, TwinFault, TwinProblem};
 use super::reader::{read, FileError, PopeyeFile, ProblemSpec};
-use super::streams::{merged, push_error_line};
+use super::streams::{merged, push_error_line, push_error_message};
 use super::tree_text::TreeWriter;
 use crate::fairy::FairyPosition;
 use crate::kernel::SearchControl;
@@ -355,8 +355,7 @@ fn twin_text<P: PopeyeGame>(
 ) -> Ending {
     if twin.missing_king {
         // Popeye's warning (on its stderr), then the play all the same.
-        out.push_str(message(language, Message::BothSidesNeedAKing));
-        out.push('\n');
+        push_error_message(out, message(language, Message::BothSidesNeedAKing));
     }
     match &twin.problem {
         Ok(problem) => play_text(spec, problem, language, run, solve, numbered, out),
