@@ -109,7 +109,7 @@ fn help_parts_text<P: PopeyeGame>(
             }
         };
         if let (true, Some(full)) = (restricted, full) {
-            numbering.keep_in_range(&mut solution, full, style);
+            numbering.keep_in_range(&mut solution, full, part.is_set_play(), style);
         }
         if let Some(n) = max_solutions {
             line_text::keep_first_lines(&mut solution, n as usize, style.last);
@@ -119,7 +119,12 @@ fn help_parts_text<P: PopeyeGame>(
         match full {
             Some(full) if options.move_numbers && (!options.intelligent || restricted) => out
                 .push_str(&move_numbers::numbered_help_lines(
-                    &solution, full, style, language, numbering,
+                    &solution,
+                    full,
+                    part.is_set_play(),
+                    style,
+                    language,
+                    numbering,
                 )),
             _ => out.push_str(&write_lines(&solution, style, language)),
         }

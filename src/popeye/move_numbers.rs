@@ -117,11 +117,12 @@ impl Numbering {
         &self,
         solution: &mut HelpSolution<P>,
         full: usize,
+        set_play: bool,
         style: LineStyle,
     ) {
         let tried: Vec<P::Move> = solution
             .position
-            .numbered_first_moves(first_move_lister(full, style))
+            .numbered_first_moves(first_move_lister(full, set_play, style))
             .into_iter()
             .zip(self.counter + 1..)
             .filter(|(_, number)| (self.first..=self.last).contains(number))
@@ -135,9 +136,10 @@ impl Numbering {
 
 /// The generator Popeye numbers the first moves of a full-length line with: the mate
 /// generator's where that move is the last (`full` = 1: `h#0.5`, `ser-#1`, only the moves
-/// that generator makes, in its order; Popeye 4.104 on random problems).
-fn first_move_lister(full: usize, style: LineStyle) -> Lister {
-    if full == 1 {
+/// that generator makes, in its order) — but not in set play (`SetPlay` of an `h#1`: every
+/// pseudo-legal move, in the ordinary order). Popeye 4.104 on random problems.
+fn first_move_lister(full: usize, set_play: bool, style: LineStyle) -> Lister {
+    if full == 1 && !set_play {
         style.last
     } else {
         Lister::Ordinary
@@ -151,6 +153,7 @@ fn first_move_lister(full: usize, style: LineStyle) -> Lister {
 pub fn numbered_help_lines<P: PopeyeGame>(
     solution: &HelpSolution<P>,
     full: usize,
+    set_play: bool,
     style: LineStyle,
     language: Language,
     numbering: &mut Numbering,
@@ -168,7 +171,7 @@ pub fn numbered_help_lines<P: PopeyeGame>(
     let root = &solution.position;
     let cut = solution.max_solutions_reached || !solution.complete;
     let last_first = long.last().and_then(|line| line.moves.first().copied());
-    for numbered in root.numbered_first_moves(first_move_lister(full, style)) {
+    for numbered in root.numbered_first_moves(first_move_lister(full, set_play, style)) {
         numbering.counter += 1;
         let number = numbering.counter;
         if (numbering.first..=numbering.last).contains(&number) {

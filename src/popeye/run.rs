@@ -361,7 +361,9 @@ fn twin_text<P: PopeyeGame>(
         Ok(problem) => play_text(spec, problem, language, run, solve, numbered, out),
         Err(fault) => {
             let set_play = set_play_applies(spec, twin.stipulation);
-            fault_text(fault, language, set_play, out)
+            let not_applicable =
+                spec.options.solve.set_play && matches!(twin.stipulation.play, PlayKind::Series(_));
+            fault_text(fault, language, set_play, not_applicable, out)
         }
     }
 }
@@ -378,9 +380,21 @@ fn set_play_applies(spec: &ProblemSpec, stipulation: crate::problem::Stipulation
 
 /// Popeye's words for a twin that cannot be solved; a position where the side to play could
 /// take the king says so once for set play (when `set_play` applies) and once for the play.
-fn fault_text(fault: &TwinFault, language: Language, set_play: bool, out: &mut String) -> Ending {
+/// `set_play_not_applicable`: `SetPlay` was asked where the play has none (series play).
+fn fault_text(
+    fault: &TwinFault,
+    language: Language,
+    set_play: bool,
+    set_play_not_applicable: bool,
+    out: &mut String,
+) -> Ending {
     match fault {
         TwinFault::OppositeCheck => {
+            if set_play_not_applicable {
+                // Series play has no set play: Popeye says so for this twin too.
+                out.push_str(message(language, Message::SetPlayNotApplicable));
+                out.push('\n');
+            }
             out.push('\n');
             for _ in 0..=usize::from(set_play) {
                 push_error_line(out, message(language, Message::SideToPlayCanCaptureKing));
