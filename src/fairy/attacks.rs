@@ -21,8 +21,12 @@ pub struct Guard {
 }
 
 impl FairyPosition {
-    /// The squares a `color` pawn on `from` captures on.
+    /// The squares a `color` pawn on `from` captures on: none from its own first rank
+    /// (Popeye's pawn there neither moves nor attacks).
     pub(super) fn pawn_attacks(from: Square, color: Color) -> Bitboard {
+        if from.rank() == color.back_rank() {
+            return Bitboard::EMPTY;
+        }
         let dr = color.forward();
         [-1, 1]
             .into_iter()

@@ -119,8 +119,13 @@ impl FairyPosition {
         list
     }
 
+    /// A pawn's moves: none from its own first rank (where only a Popeye problem puts one) or
+    /// from its last (it has nowhere to go).
     fn pawn_moves(&self, from: Square, list: &mut PseudoMoves) {
         let us = self.turn;
+        if from.rank() == us.back_rank() {
+            return;
+        }
         let occ = self.occupied();
         let last = if us == Color::White { 7 } else { 0 };
         let mut push = |to: Square| {

@@ -82,5 +82,6 @@ pub fn from_catalogue_men(
     }
     let turn = if black_to_move { "b" } else { "w" };
     let rights = if castling.is_empty() { "-" } else { castling };
-    FairyPosition::from_fen(&format!("{fen} {turn} {rights} -"), walks).map_err(|e| e.to_string())
+    FairyPosition::from_popeye_fen(&format!("{fen} {turn} {rights} -"), walks)
+        .map_err(|e| e.to_string())
 }

@@ -37,6 +37,20 @@ impl FairyPosition {
     /// counters may be left out. Each side needs exactly one king, pawns stay off the first
     /// and last ranks, and the side not to move must not be in check.
     pub fn from_fen(fen: &str, walks: Arc<Walks>) -> Result<FairyPosition, FairyFenError> {
+        Self::read_fen(fen, walks, false)
+    }
+
+    /// [`FairyPosition::from_fen`] as Popeye sets a problem up: a pawn may stand on either
+    /// back rank, where it never moves, and on its own first rank attacks nothing.
+    pub fn from_popeye_fen(fen: &str, walks: Arc<Walks>) -> Result<FairyPosition, FairyFenError> {
+        Self::read_fen(fen, walks, true)
+    }
+
+    fn read_fen(
+        fen: &str,
+        walks: Arc<Walks>,
+        back_rank_pawns: bool,
+    ) -> Result<FairyPosition, FairyFenError> {
         let bad = |why: String| FairyFenError::Bad(fen.to_owned(), why);
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 2 || fields.len() > 6 {
@@ -65,7 +79,7 @@ impl FairyPosition {
                     };
                     let sq = Square::from_coords(file, rank)
                         .ok_or_else(|| bad(format!("rank {} is too long", rank + 1)))?;
-                    if kind == PAWN && (rank == 0 || rank == 7) {
+                    if kind == PAWN && (rank == 0 || rank == 7) && !back_rank_pawns {
                         return Err(bad(format!("a pawn on {sq}")));
                     }
                     board[sq.index()] = Some((color, kind));

@@ -14,6 +14,8 @@ use std::sync::Arc;
 /// Index of a kind in [`Walks`]: 0 the king, 1 the pawn, then the walks.
 pub type Kind = u8;
 pub const KING: Kind = 0;
+/// The orthodox kinds come first: king, pawn, queen, rook, bishop, knight.
+const ORTHODOX_KINDS: usize = 6;
 pub const PAWN: Kind = 1;
 /// Most kinds one game may have (the board packs a kind in 6 bits beside its colour).
 pub const MAX_KINDS: usize = 40;
@@ -507,6 +509,11 @@ impl Walks {
             promotions,
             zobrist,
         })
+    }
+
+    /// True for the game of the six orthodox men alone (no extra kind).
+    pub fn is_orthodox(&self) -> bool {
+        self.kinds.len() == ORTHODOX_KINDS
     }
 
     /// The kind with this FEN letter (either case).

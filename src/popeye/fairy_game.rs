@@ -7,12 +7,14 @@
 //! `(0, b)`: `(b,0) (0,b)` and negatives; for `(a, a)`: `(-a,a) (a,a)` and negatives —
 //! along a line from the nearest square out, and prints them in reverse. Promotions follow
 //! Popeye's walk order (the catalogue's order). Popeye's orthodox mate-in-one generator is
-//! never used with fairy walks, so one order serves every list.
+//! never used with fairy walks, so one order serves every list; a position of orthodox men
+//! alone (pawns on the back ranks put a problem on a fairy position) is listed as the
+//! orthodox board is, its mating moves in that generator's order.
 
 use super::game::{Numbered, PopeyeGame};
-use super::order::Lister;
+use super::order::{move_key, Lister};
 use super::tokens::language_column;
-use crate::board::Square;
+use crate::board::{Move, MoveKind, Role, Square};
 use crate::fairy::{FairyMove, FairyPosition, Kind, KING, PAWN};
 use crate::notation::Language;
 use crate::pieces::catalogue::{self, Walk};
@@ -147,8 +149,40 @@ fn delta(from: Square, to: Square) -> (i8, i8) {
     )
 }
 
+/// The orthodox role of an orthodox kind (the catalogue's first six: king, pawn, queen, rook,
+/// bishop, knight).
+fn orthodox_role(kind: Kind) -> Option<Role> {
+    [
+        Role::King,
+        Role::Pawn,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+    ]
+    .get(usize::from(kind))
+    .copied()
+}
+
+/// A move of a position of orthodox men alone as the orthodox board writes it.
+fn orthodox_move(pos: &FairyPosition, m: FairyMove, kind: Kind) -> Move {
+    let kind_of_move = if pos.is_castling(m) {
+        MoveKind::Castle
+    } else if let Some(role) = promotion_kind(pos, m).and_then(orthodox_role) {
+        MoveKind::Promotion(role)
+    } else if kind == PAWN && pos.captured_kind(m).is_some() && pos.man_at(m.to()).is_none() {
+        MoveKind::EnPassant
+    } else {
+        MoveKind::Normal
+    };
+    Move::new(m.from(), m.to(), kind_of_move)
+}
+
 impl PopeyeGame for FairyPosition {
-    const MATING_LISTER: bool = false;
+    /// Popeye lists mating moves with its orthodox mate-in-one generator where no fairy walk
+    /// is in the game (a problem on a fairy position for its pawns on the back ranks only):
+    /// [`PopeyeGame::sibling_key`] honours [`Lister::Mating`] there and ignores it elsewhere.
+    const MATING_LISTER: bool = true;
 
     fn move_text(&self, m: FairyMove, language: Language) -> String {
         let Some((_, kind)) = self.man_at(m.from()) else {
@@ -175,9 +209,16 @@ impl PopeyeGame for FairyPosition {
         text
     }
 
-    fn sibling_key(&self, m: FairyMove, _lister: Lister) -> u32 {
+    fn sibling_key(&self, m: FairyMove, lister: Lister) -> u32 {
         if m == FairyMove::default() {
             return 0;
+        }
+        if self.walks().is_orthodox() {
+            // The orthodox men alone: the orthodox board's order, each lister's own.
+            let kind = self.man_at(m.from()).map(|(_, kind)| kind);
+            let role = kind.and_then(orthodox_role);
+            let mv = kind.map_or_else(Move::default, |kind| orthodox_move(self, m, kind));
+            return move_key(role, mv, lister);
         }
         let (from, to) = (m.from(), m.to());
         let d = delta(from, to);

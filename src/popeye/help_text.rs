@@ -11,6 +11,7 @@ use super::messages::{message, Message};
 use super::move_numbers::{self, Numbering};
 use super::reader::PopeyeOptions;
 use super::run::{control_for, Ending, RunOptions};
+use super::streams::push_error_line;
 use crate::help;
 use crate::notation::Language;
 use crate::output::chunks::Chunks;
@@ -19,11 +20,30 @@ use std::ops::ControlFlow;
 
 /// Solves and writes a help or series twin ([`crate::help`]): set play, the play and the
 /// duplex half as its options ask, one part after another with an empty line between.
+/// `numbered` counts the first moves `MoveNumbers` has numbered so far in the problem (its
+/// count goes on through the twins).
 pub(super) fn help_twin_text<P: PopeyeGame>(
     problem: &Problem<P>,
     options: &PopeyeOptions,
     language: Language,
     run: &RunOptions,
+    numbered: &mut u32,
+    out: &mut String,
+) -> Ending {
+    let mut numbering = Numbering::of(options);
+    numbering.counter = *numbered;
+    let ending = help_parts_text(problem, options, language, run, &mut numbering, out);
+    *numbered = numbering.counter;
+    ending
+}
+
+/// [`help_twin_text`]'s parts, numbered on by `numbering`.
+fn help_parts_text<P: PopeyeGame>(
+    problem: &Problem<P>,
+    options: &PopeyeOptions,
+    language: Language,
+    run: &RunOptions,
+    numbering: &mut Numbering,
     out: &mut String,
 ) -> Ending {
     let control = control_for(problem.options.max_time, run);
@@ -31,7 +51,6 @@ pub(super) fn help_twin_text<P: PopeyeGame>(
     // move too.
     let mating_lister = P::MATING_LISTER && !problem.options.null_moves;
     let style = LineStyle::in_game(&problem.stipulation, mating_lister);
-    let mut numbering = Numbering::of(options);
     // StartMoveNumber/UpToMoveNumber: Popeye tries the full length only.
     let restricted = Numbering::restricts(options);
     // MoveNumbers numbers the first moves Popeye tries (not under Intelligent: its counts;
@@ -63,12 +82,11 @@ pub(super) fn help_twin_text<P: PopeyeGame>(
     // play and the duplex half (the other side starting) where the diagram's side is in
     // check, the play and the duplex half's set play where the other side is (such a diagram
     // is built only for the parts the other side starts, `problems::other_side_starts`).
-    // Popeye's message goes to stderr, so a left-out set play leaves no text; the play's
-    // message is written after the other parts, as the shared references (stderr merged in)
-    // hold it, and only where the play was asked (not under HalfDuplex).
+    // Popeye's message for each part left out goes to its standard error: after the other
+    // parts in the text, where the shared references (stderr merged in) hold the play's.
     let play_illegal = problem.position.pass().is_check();
     let diagram_side_starts = |part| matches!(part, help::Part::Play | help::Part::DuplexSetPlay);
-    let play_refused = play_illegal && asked.contains(&help::Part::Play);
+    let asked_parts = asked.len();
     let parts: Vec<help::Part> = asked
         .into_iter()
         .filter(|&part| {
@@ -79,6 +97,7 @@ pub(super) fn help_twin_text<P: PopeyeGame>(
             }
         })
         .collect();
+    let left_out = asked_parts - parts.len();
     if parts.is_empty() {
         // Nothing to print: no opening empty line either (`play_text` wrote it).
         out.pop();
@@ -115,7 +134,7 @@ pub(super) fn help_twin_text<P: PopeyeGame>(
         } else {
             help::solve(problem, part, run.hash_mb, &control).map(|mut solution| {
                 if let (true, Some(full)) = (restricted, full) {
-                    numbering.keep_in_range(&mut solution, full, style);
+                    numbering.keep_in_range(&mut solution, full, part.is_set_play(), style);
                 }
                 if let Some(n) = max_solutions {
                     line_text::keep_first_lines(&mut solution, n as usize, style.last);
@@ -124,9 +143,10 @@ pub(super) fn help_twin_text<P: PopeyeGame>(
                     Some(full) if numbered => out.push_str(&move_numbers::numbered_help_lines(
                         &solution,
                         full,
+                        part.is_set_play(),
                         style,
                         language,
-                        &mut numbering,
+                        numbering,
                     )),
                     _ => out.push_str(&write_lines(&solution, style, language)),
                 }
@@ -152,11 +172,11 @@ pub(super) fn help_twin_text<P: PopeyeGame>(
             if index + 1 < parts.len() {
                 out.push('\n');
             }
-            write_play_illegal(play_refused, language, out);
+            write_left_out(left_out, language, out);
             return Ending::Partial;
         }
     }
-    write_play_illegal(play_refused, language, out);
+    write_left_out(left_out, language, out);
     if cut {
         Ending::Partial
     } else {
@@ -164,11 +184,10 @@ pub(super) fn help_twin_text<P: PopeyeGame>(
     }
 }
 
-/// Where the play could not start (its side could take the king), Popeye's message after
-/// the parts the other side starts.
-fn write_play_illegal(play_illegal: bool, language: Language, out: &mut String) {
-    if play_illegal {
-        out.push_str(message(language, Message::SideToPlayCanCaptureKing));
-        out.push('\n');
+/// Popeye's message for each part that could not start (its side could take the king), after
+/// the parts that could.
+fn write_left_out(parts: usize, language: Language, out: &mut String) {
+    for _ in 0..parts {
+        push_error_line(out, message(language, Message::SideToPlayCanCaptureKing));
     }
 }

@@ -10,6 +10,7 @@
 
 use super::keywords::language_of_begin;
 use super::run::{run_streaming, RunOptions};
+use super::streams::split;
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -151,9 +152,16 @@ pub fn run_texts(inputs: &[String], inv: &Invocation) -> ExitCode {
         // Each problem is written as soon as it is solved: a long file shows progress, and an
         // interrupted run (SIGTERM, a closed pipe) keeps every problem finished before.
         let output = run_streaming(text, &options, &mut |piece| {
+            // Popeye's messages on standard error go there, as Popeye writes them.
+            let streams = split(piece);
             let mut lock = stdout.lock();
-            let _ = lock.write_all(piece.as_bytes());
+            let _ = lock.write_all(streams.stdout.as_bytes());
             let _ = lock.flush();
+            if !streams.stderr.is_empty() {
+                let mut err = std::io::stderr().lock();
+                let _ = err.write_all(streams.stderr.as_bytes());
+                let _ = err.flush();
+            }
         });
         if let Some((_, message)) = output.error {
             eprintln!("{message}");

@@ -21,6 +21,8 @@ pub enum Message {
     SolutionFinished,
     PartialSolution,
     SetPlayNotApplicable,
+    /// Popeye's own line ends with it, but not in French (its message table has none there).
+    TryPlayNotApplicable,
     QuodlibetNotApplicable,
     Threat,
     Zugzwang,
@@ -51,6 +53,9 @@ pub const fn message(language: Language, message: Message) -> &'static str {
         (SetPlayNotApplicable, E) => "SetPlay not applicable - ignored",
         (SetPlayNotApplicable, G) => "Satzspiel nicht anwendbar - ignoriert",
         (SetPlayNotApplicable, F) => "Apparent pas applicable - ignore",
+        (TryPlayNotApplicable, E) => "try play not applicable\n",
+        (TryPlayNotApplicable, G) => "Verfuehrung nicht anwendbar\n",
+        (TryPlayNotApplicable, F) => "jeu d'essai pas applicable",
         (QuodlibetNotApplicable, E) => "Quodlibet not applicable - ignored",
         (QuodlibetNotApplicable, G) => "Quodlibet nicht anwendbar - ignoriert",
         (QuodlibetNotApplicable, F) => "Quodlibet pas applicable - ignore",

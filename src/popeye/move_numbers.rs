@@ -19,6 +19,7 @@
 
 use super::game::PopeyeGame;
 use super::line_text::{write_lines, LineStyle};
+use super::mate_generator::{castlings, mating_candidates};
 use super::order::{sort_siblings, Lister};
 use super::reader::PopeyeOptions;
 use crate::board::attacks::{bishop_attacks, rook_attacks};
@@ -40,7 +41,9 @@ pub struct NumberedMove {
     pub checks: bool,
 }
 
-/// Every pseudo-legal move of the side to move in `pos`, numbered in Popeye's order.
+/// Every pseudo-legal move of the side to move in `pos`, numbered in Popeye's order; with the
+/// mate generator's lister (a `#1`'s first moves) only the moves that generator makes
+/// ([`mating_candidates`]).
 ///
 /// ```
 /// use mateproof::board::{Position, Validation};
@@ -52,7 +55,10 @@ pub struct NumberedMove {
 /// assert_eq!(moves.iter().filter(|m| !m.legal).count(), 2);
 /// ```
 pub fn numbered_first_moves(pos: &Position, lister: Lister) -> Vec<NumberedMove> {
-    let mut moves = pseudo_legal_moves(pos);
+    let mut moves = match lister {
+        Lister::Mating => mating_candidates(pos),
+        Lister::Ordinary => pseudo_legal_moves(pos),
+    };
     sort_siblings(pos, &mut moves, lister);
     let legal = pos.legal_moves();
     let us = pos.turn();
@@ -111,11 +117,12 @@ impl Numbering {
         &self,
         solution: &mut HelpSolution<P>,
         full: usize,
+        set_play: bool,
         style: LineStyle,
     ) {
         let tried: Vec<P::Move> = solution
             .position
-            .numbered_first_moves(first_move_lister(full, style))
+            .numbered_first_moves(first_move_lister(full, set_play, style))
             .into_iter()
             .zip(self.counter + 1..)
             .filter(|(_, number)| (self.first..=self.last).contains(number))
@@ -128,9 +135,11 @@ impl Numbering {
 }
 
 /// The generator Popeye numbers the first moves of a full-length line with: the mate
-/// generator's where that move is the last (`full` = 1).
-fn first_move_lister(full: usize, style: LineStyle) -> Lister {
-    if full == 1 {
+/// generator's where that move is the last (`full` = 1: `h#0.5`, `ser-#1`, only the moves
+/// that generator makes, in its order) — but not in set play (`SetPlay` of an `h#1`: every
+/// pseudo-legal move, in the ordinary order). Popeye 4.104 on random problems.
+fn first_move_lister(full: usize, set_play: bool, style: LineStyle) -> Lister {
+    if full == 1 && !set_play {
         style.last
     } else {
         Lister::Ordinary
@@ -144,6 +153,7 @@ fn first_move_lister(full: usize, style: LineStyle) -> Lister {
 pub fn numbered_help_lines<P: PopeyeGame>(
     solution: &HelpSolution<P>,
     full: usize,
+    set_play: bool,
     style: LineStyle,
     language: Language,
     numbering: &mut Numbering,
@@ -159,10 +169,9 @@ pub fn numbered_help_lines<P: PopeyeGame>(
     };
     let mut out = write_lines(&part(short), style, language);
     let root = &solution.position;
-    let lister = first_move_lister(full, style);
     let cut = solution.max_solutions_reached || !solution.complete;
     let last_first = long.last().and_then(|line| line.moves.first().copied());
-    for numbered in root.numbered_first_moves(lister) {
+    for numbered in root.numbered_first_moves(first_move_lister(full, set_play, style)) {
         numbering.counter += 1;
         let number = numbering.counter;
         if (numbering.first..=numbering.last).contains(&number) {
@@ -185,8 +194,8 @@ pub fn numbered_help_lines<P: PopeyeGame>(
     out
 }
 
-/// Moves that follow the pieces' rules but may leave the own king attacked. Castling is
-/// included only when legal, as Popeye tests it while generating.
+/// Moves that follow the pieces' rules but may leave the own king attacked, castling as
+/// Popeye generates it (a castling into check included, [`castlings`]).
 fn pseudo_legal_moves(pos: &Position) -> Vec<Move> {
     let us = pos.turn();
     let ours = pos.by_color(us);
@@ -216,7 +225,7 @@ fn pseudo_legal_moves(pos: &Position) -> Vec<Move> {
             moves.push(Move::normal(from, to));
         }
     }
-    moves.extend(pos.legal_moves().iter().copied().filter(|m| m.is_castle()));
+    moves.extend(castlings(pos));
     moves
 }
 

@@ -73,6 +73,12 @@ pub(super) const KNIGHT_STEPS: [(i8, i8); 8] = [
 /// assert!(key("e8a4") < key("e8d7"));
 /// ```
 pub fn sibling_key(pos: &Position, m: Move, lister: Lister) -> u32 {
+    move_key(pos.role_at(m.from()), m, lister)
+}
+
+/// [`sibling_key`] of a move `m` of a man of `role` (any board with the six orthodox men: a
+/// fairy position without fairy men is listed so too).
+pub fn move_key(role: Option<Role>, m: Move, lister: Lister) -> u32 {
     if m.is_null() {
         return 0;
     }
@@ -81,9 +87,7 @@ pub fn sibling_key(pos: &Position, m: Move, lister: Lister) -> u32 {
         Lister::Ordinary => from,
         Lister::Mating => 63 - from,
     };
-    let generated = pos
-        .role_at(m.from())
-        .map_or(0, |role| generation_index(role, m, lister));
+    let generated = role.map_or(0, |role| generation_index(role, m, lister));
     // Printed order is the reverse of generation within a piece.
     let within_piece = 255 - generated.min(255);
     (square_rank << 16) | (within_piece << 8) | promotion_rank(m)

@@ -20,6 +20,7 @@ use crate::board::{
 use crate::fairy::{from_catalogue_men, FairyPosition};
 use crate::notation::Language;
 use crate::problem::{Problem, Stipulation};
+use crate::rules::Rules;
 
 /// Why one twin cannot be solved.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -59,6 +60,32 @@ fn base_state(spec: &ProblemSpec) -> TwinState {
         ),
         stipulation: spec.stipulation.unwrap_or(Stipulation::direct_mate(1)),
     }
+}
+
+/// Whether the diagram or one of its twins has a pawn on the first or last rank. Popeye solves
+/// such a position (there a pawn never moves, and on its own first rank attacks nothing); the
+/// orthodox board cannot hold it, so the problem is solved on fairy positions, as one with
+/// fairy men is ([`ProblemSpec::needs_fairy_position`]).
+pub fn has_back_rank_pawns(spec: &ProblemSpec) -> bool {
+    let base = base_state(spec);
+    let mut boards = vec![base.men];
+    let mut previous = base.clone();
+    for twin in &spec.twins {
+        let from = if twin.continued { &previous } else { &base };
+        if let Ok((state, _)) = apply(from, twin, Language::English) {
+            boards.push(state.men);
+            previous = state;
+        }
+    }
+    boards.iter().any(|men| {
+        Square::all().any(|sq| {
+            let pawn = men[sq.index()].is_some_and(|man| {
+                man.piece()
+                    .is_some_and(|p| p.role == crate::board::Role::Pawn)
+            });
+            pawn && (sq.rank() == 0 || sq.rank() == 7)
+        })
+    })
 }
 
 /// The twins of `spec` in order, the diagram first (unless `ZeroPosition`).
@@ -217,13 +244,23 @@ fn build_fairy(
     .map(|&(_, _, letter)| letter)
     .collect();
     let black = stipulation.starter() == Color::Black;
-    let position = from_catalogue_men(&placed, black, &rights).map_err(|why| {
+    let fault = |why: String| {
         if why.ends_with(OPPOSITE_CHECK) {
             TwinFault::OppositeCheck
         } else {
             TwinFault::Fairy(why)
         }
-    })?;
+    };
+    let position = match from_catalogue_men(&placed, black, &rights).map_err(fault) {
+        // As on the orthodox board ([`build`]): the part the other side starts can stand, the
+        // position is built for that side and passed back.
+        Err(TwinFault::OppositeCheck) if other_side_starts(spec, stipulation) => {
+            from_catalogue_men(&placed, !black, &rights)
+                .map_err(fault)?
+                .pass()
+        }
+        other => other?,
+    };
     let mut problem = Problem::new(position, stipulation);
     problem.options = spec.options.solve.clone();
     Ok(problem)
@@ -283,12 +320,17 @@ pub fn played_stipulation(spec: &ProblemSpec, stipulation: Stipulation) -> Stipu
     played
 }
 
-/// True for help play with a part the other side starts (`SetPlay`, `Duplex`, `HalfDuplex`):
-/// that part may stand where the play itself cannot start.
+/// True for help and battle play with a part the other side starts (`SetPlay`, `Duplex`,
+/// `HalfDuplex`, and in battle play `PostKeyPlay`): that part may stand where the play
+/// itself cannot start.
 fn other_side_starts(spec: &ProblemSpec, stipulation: Stipulation) -> bool {
     let options = &spec.options.solve;
-    stipulation.play == crate::problem::PlayKind::Help
-        && (options.set_play || options.duplex || options.half_duplex)
+    let parts = options.set_play || options.duplex || options.half_duplex;
+    match stipulation.play {
+        crate::problem::PlayKind::Help => parts,
+        crate::problem::PlayKind::Series(_) => false,
+        _ => parts || options.post_key_play,
+    }
 }
 
 /// A twin of orthodox men on the orthodox board.

@@ -12,6 +12,7 @@ use super::help_text::help_twin_text;
 use super::messages::{message, Message};
 use super::problems::{fairy_twin_problems, twin_problems, TwinFault, TwinProblem};
 use super::reader::{read, FileError, PopeyeFile, ProblemSpec};
+use super::streams::{merged, push_error_line, push_error_message};
 use super::tree_text::TreeWriter;
 use crate::fairy::FairyPosition;
 use crate::kernel::SearchControl;
@@ -41,7 +42,8 @@ pub struct RunOptions {
 /// What a run produced.
 #[derive(Clone, Debug)]
 pub struct RunOutput {
-    /// Everything for standard output.
+    /// Everything written, Popeye's standard-error lines where Popeye writes them (the form
+    /// of the shared references; [`run_streaming`] hands out the two streams apart).
     pub text: String,
     /// A fault of the file (non-zero exit status), with Popeye's words for it.
     pub error: Option<(FileError, &'static str)>,
@@ -61,14 +63,15 @@ pub struct RunOutput {
 /// ```
 pub fn run(input: &str, options: &RunOptions) -> RunOutput {
     let mut text = String::new();
-    let mut output = run_streaming(input, options, &mut |piece| text.push_str(piece));
+    let mut output = run_streaming(input, options, &mut |piece| text.push_str(&merged(piece)));
     output.text = text;
     output
 }
 
 /// As [`run`], but hands the output to `emit` piece by piece as soon as each is complete (the
 /// banner, then every problem with its end line), so a long file shows its solutions as they
-/// come and an interrupted run keeps every problem finished before it. The returned
+/// come and an interrupted run keeps every problem finished before it. A piece marks the lines
+/// Popeye writes on its standard error ([`super::streams::split`] parts them). The returned
 /// [`RunOutput::text`] is empty.
 pub fn run_streaming(input: &str, options: &RunOptions, emit: &mut dyn FnMut(&str)) -> RunOutput {
     let file = read(input);
@@ -94,7 +97,9 @@ pub fn render(
     solve: &mut dyn FnMut(&TwinContext) -> Result<Solution, SolveError>,
 ) -> RunOutput {
     let mut text = String::new();
-    let mut output = render_streaming(file, options, solve, &mut |piece| text.push_str(piece));
+    let mut output = render_streaming(file, options, solve, &mut |piece| {
+        text.push_str(&merged(piece))
+    });
     output.text = text;
     output
 }
@@ -140,7 +145,7 @@ fn render_streaming(
         }
         text.push_str("\n\n\n");
         emit(&text);
-        protocol.copy(&text);
+        protocol.copy(&merged(&text));
     }
     RunOutput {
         text: String::new(),
@@ -263,7 +268,7 @@ fn problem_text(
         };
         out.push_str(&format!("\n{word}\n\n"));
     }
-    let ending = if spec.has_fairy_men() {
+    let ending = if spec.needs_fairy_position() {
         let control = control_for(spec.options.solve.max_time, run);
         let mut solve_twin =
             |_: usize, problem: &Problem<FairyPosition>| solve_fairy(problem, &control, run);
@@ -312,14 +317,28 @@ fn twins_text<P: PopeyeGame>(
     out: &mut String,
 ) -> Ending {
     let mut ending = Ending::Normal;
+    // MoveNumbers counts on through the twins.
+    let mut numbered = 0;
     for (twin_index, twin) in twins.iter().enumerate() {
         if let Some(label) = &twin.label {
-            out.push('\n');
+            // The empty line before a twin's label closes the twin before it, which an
+            // illegal position leaves open: Popeye's label then follows its message at once.
+            if twin_index == 0 || ending != Ending::Aborted {
+                out.push('\n');
+            }
             out.push_str(label);
             out.push('\n');
         }
         let mut solve_twin = |problem: &Problem<P>| solve(twin_index, problem);
-        ending = twin_text(spec, twin, language, run, &mut solve_twin, out);
+        ending = twin_text(
+            spec,
+            twin,
+            language,
+            run,
+            &mut solve_twin,
+            &mut numbered,
+            out,
+        );
     }
     ending
 }
@@ -331,18 +350,20 @@ fn twin_text<P: PopeyeGame>(
     language: Language,
     run: &RunOptions,
     solve: &mut Solver<P>,
+    numbered: &mut u32,
     out: &mut String,
 ) -> Ending {
     if twin.missing_king {
         // Popeye's warning (on its stderr), then the play all the same.
-        out.push_str(message(language, Message::BothSidesNeedAKing));
-        out.push('\n');
+        push_error_message(out, message(language, Message::BothSidesNeedAKing));
     }
     match &twin.problem {
-        Ok(problem) => play_text(spec, problem, language, run, solve, out),
+        Ok(problem) => play_text(spec, problem, language, run, solve, numbered, out),
         Err(fault) => {
             let set_play = set_play_applies(spec, twin.stipulation);
-            fault_text(fault, language, set_play, out)
+            let not_applicable =
+                spec.options.solve.set_play && matches!(twin.stipulation.play, PlayKind::Series(_));
+            fault_text(fault, language, set_play, not_applicable, out)
         }
     }
 }
@@ -352,21 +373,31 @@ fn set_play_applies(spec: &ProblemSpec, stipulation: crate::problem::Stipulation
     spec.options.solve.set_play
         && match stipulation.play {
             PlayKind::Help => true,
-            PlayKind::Direct => stipulation.moves() >= 2,
-            PlayKind::SelfPlay | PlayKind::Reflex => stipulation.moves() >= 1,
+            PlayKind::Direct | PlayKind::SelfPlay | PlayKind::Reflex => stipulation.moves() >= 1,
             PlayKind::Series(_) => false,
         }
 }
 
 /// Popeye's words for a twin that cannot be solved; a position where the side to play could
 /// take the king says so once for set play (when `set_play` applies) and once for the play.
-fn fault_text(fault: &TwinFault, language: Language, set_play: bool, out: &mut String) -> Ending {
+/// `set_play_not_applicable`: `SetPlay` was asked where the play has none (series play).
+fn fault_text(
+    fault: &TwinFault,
+    language: Language,
+    set_play: bool,
+    set_play_not_applicable: bool,
+    out: &mut String,
+) -> Ending {
     match fault {
         TwinFault::OppositeCheck => {
+            if set_play_not_applicable {
+                // Series play has no set play: Popeye says so for this twin too.
+                out.push_str(message(language, Message::SetPlayNotApplicable));
+                out.push('\n');
+            }
             out.push('\n');
             for _ in 0..=usize::from(set_play) {
-                out.push_str(message(language, Message::SideToPlayCanCaptureKing));
-                out.push('\n');
+                push_error_line(out, message(language, Message::SideToPlayCanCaptureKing));
             }
             Ending::Aborted
         }
@@ -383,17 +414,70 @@ fn fault_text(fault: &TwinFault, language: Language, set_play: bool, out: &mut S
 type Solver<'s, P> = dyn FnMut(&Problem<P>) -> Result<Solution<P>, SolveError> + 's;
 
 /// Writes the play of one problem (or twin) on any game Popeye's text can be written for.
+/// `numbered` counts the first moves `MoveNumbers` has numbered so far in the problem.
 fn play_text<P: PopeyeGame>(
     spec: &ProblemSpec,
     problem: &Problem<P>,
     language: Language,
     run: &RunOptions,
     solve: &mut Solver<P>,
+    numbered: &mut u32,
     out: &mut String,
 ) -> Ending {
-    out.push('\n');
     if problem.stipulation.is_help_or_series() {
-        return help_twin_text(problem, &spec.options, language, run, out);
+        out.push('\n');
+        return help_twin_text(problem, &spec.options, language, run, numbered, out);
+    }
+    let options = &problem.options;
+    if !options.duplex && !options.half_duplex {
+        return battle_text(spec, problem, language, solve, numbered, out);
+    }
+    // Duplex: the play, then the same stipulation with the other side starting, as a problem
+    // of its own (its keys numbered `1.`, its own set play, its own opening empty line);
+    // HalfDuplex: only that half.
+    let mut ending = Ending::Normal;
+    if !options.half_duplex {
+        ending = battle_text(spec, problem, language, solve, numbered, out);
+        if ending != Ending::Normal {
+            return ending;
+        }
+    }
+    let mut other = problem.clone();
+    other.position = problem.position.pass();
+    match battle_text(spec, &other, language, solve, numbered, out) {
+        Ending::Normal => ending,
+        cut => cut,
+    }
+}
+
+/// Writes one battle-play half, opened by its empty line: set play (or Popeye's message where
+/// the side to move could be captured), then the keys and tries — or, where the side to move
+/// could take the king, Popeye's message after the set play, and the play ends there.
+fn battle_text<P: PopeyeGame>(
+    spec: &ProblemSpec,
+    problem: &Problem<P>,
+    language: Language,
+    solve: &mut Solver<P>,
+    numbered: &mut u32,
+    out: &mut String,
+) -> Ending {
+    let post_key = problem.options.post_key_play;
+    if post_key && problem.options.max_refutations() > 0 {
+        // Post-key play has no tries: Popeye says so, and its line ends without a line
+        // break in French.
+        out.push_str(message(language, Message::TryPlayNotApplicable));
+    }
+    // The empty line that opens the play; in post-key play with Black in check (the key
+    // checked), Popeye writes the key's ` +` there.
+    if post_key && problem.position.pass().is_check() && !problem.position.is_check() {
+        out.push_str(" +\n");
+    } else {
+        out.push('\n');
+    }
+    if post_key && problem.position.is_check() {
+        // Black plays first: the diagram must not leave White in check.
+        push_error_line(out, message(language, Message::SideToPlayCanCaptureKing));
+        return Ending::Aborted;
     }
     let solution = match solve(problem) {
         Ok(solution) => solution,
@@ -404,27 +488,34 @@ fn play_text<P: PopeyeGame>(
         }
     };
     let mut writer = TreeWriter::new(language, &spec.options, problem.stipulation);
+    let play_illegal = problem.position.pass().is_check();
     if problem.options.post_key_play {
         if let Some(play) = &solution.set_play {
             writer.post_key(&problem.position, play);
         }
     } else {
-        // In self and reflex play the defender's reply to a pass may end the play already.
-        let set_moves = if problem.stipulation.play == PlayKind::Direct {
-            2
-        } else {
-            1
-        };
-        if problem.options.set_play && problem.stipulation.moves() >= set_moves {
+        if set_play_applies(spec, problem.stipulation) {
             if problem.position.is_check() {
-                // Black to move in the diagram could take the White king.
-                out.push_str(message(language, Message::SideToPlayCanCaptureKing));
-                out.push('\n');
-            } else if let Some(play) = &solution.set_play {
-                writer.set_play(&problem.position, play);
+                // The side not to play in the diagram could take the king of the side to play.
+                push_error_line(out, message(language, Message::SideToPlayCanCaptureKing));
+            } else {
+                // (A #1's set play has nothing to show: its block is empty.)
+                let empty = crate::solution::DefenderPlay {
+                    threat: crate::solution::Threat::NotShown,
+                    defences: Vec::new(),
+                };
+                writer.set_play(
+                    &problem.position,
+                    solution.set_play.as_ref().unwrap_or(&empty),
+                );
             }
         }
-        writer.first_moves(&solution, problem.stipulation.moves());
+        if play_illegal {
+            out.push_str(&writer.finish());
+            push_error_line(out, message(language, Message::SideToPlayCanCaptureKing));
+            return Ending::Aborted;
+        }
+        writer.first_moves(&solution, problem.stipulation.moves(), numbered);
     }
     out.push_str(&writer.finish());
     // A cut tree is partial as a MaxSolutions list is: Popeye's words for both.
@@ -468,7 +559,7 @@ pub fn twin_play_text(
         return None;
     }
     let mut out = String::new();
-    let ending = if spec.has_fairy_men() {
+    let ending = if spec.needs_fairy_position() {
         let control = control_for(spec.options.solve.max_time, run);
         let mut solve = |problem: &Problem<FairyPosition>| solve_fairy(problem, &control, run);
         let twins = fairy_twin_problems(spec, language);
@@ -478,6 +569,7 @@ pub fn twin_play_text(
             language,
             run,
             &mut solve,
+            &mut 0,
             &mut out,
         )
     } else {
@@ -489,10 +581,11 @@ pub fn twin_play_text(
             language,
             run,
             &mut solve,
+            &mut 0,
             &mut out,
         )
     };
-    Some((out, ending == Ending::Partial))
+    Some((merged(&out), ending == Ending::Partial))
 }
 
 fn solve_with_solver(

@@ -191,7 +191,14 @@ impl<'a> TreeWriter<'a> {
 
     /// Keys and tries in Popeye's order, each followed by an empty line; with `MoveNumbers`
     /// (or a start/end number) the numbered first moves decide what is printed and tested.
-    pub fn first_moves<P: PopeyeGame>(&mut self, solution: &Solution<P>, moves: u32) {
+    /// `numbered` counts the first moves numbered so far in the problem: Popeye's count goes
+    /// on through its twins and the duplex half, and so do the start and end numbers.
+    pub fn first_moves<P: PopeyeGame>(
+        &mut self,
+        solution: &Solution<P>,
+        moves: u32,
+        numbered: &mut u32,
+    ) {
         let root = &solution.position;
         let lister = self.attack_lister::<P>(moves);
         // Reflex play: the attacker must reach the goal itself, and the play fails.
@@ -206,16 +213,18 @@ impl<'a> TreeWriter<'a> {
         }
         let start = self.options.start_move_number.unwrap_or(1);
         let end = self.options.up_to_move_number.unwrap_or(u32::MAX);
-        for numbered in root.numbered_first_moves(lister) {
-            if numbered.number < start || numbered.number > end {
+        for first in root.numbered_first_moves(lister) {
+            *numbered += 1;
+            let number = *numbered;
+            if number < start || number > end {
                 continue;
             }
             if self.options.move_numbers {
-                let check = if numbered.checks { "+ " } else { "" };
-                let text = root.move_text(numbered.mv, self.language);
-                let _ = writeln!(self.out, "{:>3}  ({text} {check})", numbered.number);
+                let check = if first.checks { "+ " } else { "" };
+                let text = root.move_text(first.mv, self.language);
+                let _ = writeln!(self.out, "{number:>3}  ({text} {check})");
             }
-            if let Some(node) = solution.first_moves.iter().find(|n| n.mv == numbered.mv) {
+            if let Some(node) = solution.first_moves.iter().find(|n| n.mv == first.mv) {
                 self.first_move(root, node);
             }
         }

@@ -110,7 +110,8 @@ pub enum TwinChange {
         from: usize,
         to: usize,
     },
-    /// Quarter turns clockwise: 90, 180 or 270 degrees.
+    /// Popeye's `Rotate 90`, `180`, `270`: quarter turns counterclockwise (90 takes a1 to
+    /// h1 and h1 to h8).
     Rotate {
         degrees: u16,
     },
@@ -131,9 +132,9 @@ pub enum Mirror {
     A1H1,
     /// a1<-->a8: ranks reversed.
     A1A8,
-    /// a1<-->h8: the long diagonal.
+    /// a1<-->h8: a1 and h8 change places (reflected in the a8-h1 diagonal).
     A1H8,
-    /// a8<-->h1: the other diagonal.
+    /// a8<-->h1: a8 and h1 change places (reflected in the a1-h8 diagonal).
     A8H1,
 }
 
@@ -204,12 +205,46 @@ pub fn apply(
     language: Language,
 ) -> Result<(TwinState, String), TwinError> {
     let mut state = base.clone();
-    let mut label = String::new();
+    let mut items = Vec::new();
     for change in &spec.changes {
-        describe(&state, change, language, &mut label);
+        items.push(describe(&state, change, language));
         change_state(&mut state, change)?;
     }
+    let mut label = String::new();
+    for item in items {
+        match item {
+            Item::Text(text) => label.push_str(&text),
+            // Popeye names an exchange's men by the walks on its squares once the whole twin
+            // is made (its colours are those the men had): a later change shows through.
+            Item::Exchange { a, b, colours } => {
+                let walk_on = |sq: Square| {
+                    state.men[sq.index()]
+                        .map_or_else(|| ".".to_owned(), |m| walk_text(m.walk, language))
+                };
+                let colour = |white| colour_letter(language, white);
+                label.push_str(&format!(
+                    "{}{}{a}<-->{}{}{b}",
+                    colour(colours.0),
+                    walk_on(b),
+                    colour(colours.1),
+                    walk_on(a)
+                ));
+            }
+        }
+        label.push_str("  ");
+    }
     Ok((state, label))
+}
+
+/// One header item of a twin, as Popeye writes it.
+enum Item {
+    Text(String),
+    /// An exchange of the men on `a` and `b`, whose colours (white?) were `colours`.
+    Exchange {
+        a: Square,
+        b: Square,
+        colours: (bool, bool),
+    },
 }
 
 fn man_text(man: Man, language: Language) -> String {
@@ -220,17 +255,24 @@ fn man_text(man: Man, language: Language) -> String {
     )
 }
 
-/// The header item of `change`, written before it is applied (so moved pieces are named).
-fn describe(state: &TwinState, change: &TwinChange, language: Language, out: &mut String) {
+/// The header item of `change`, made before it is applied (so moved pieces are named).
+fn describe(state: &TwinState, change: &TwinChange, language: Language) -> Item {
     let at = |sq: Square| state.men[sq.index()];
     let named = |sq: Square| at(sq).map_or_else(String::new, |m| man_text(m, language));
+    let white = |sq: Square| at(sq).is_some_and(|m| m.color == Color::White);
     let item = match *change {
         // A man moved onto another removes it first, and Popeye says so.
         TwinChange::Move { from, to } => match at(to) {
             Some(_) => format!("-{}{to}  {}{from}-->{to}", named(to), named(from)),
             None => format!("{}{from}-->{to}", named(from)),
         },
-        TwinChange::Exchange { a, b } => format!("{}{a}<-->{}{b}", named(a), named(b)),
+        TwinChange::Exchange { a, b } => {
+            return Item::Exchange {
+                a,
+                b,
+                colours: (white(a), white(b)),
+            }
+        }
         TwinChange::Remove { on } => format!("-{}{on}", named(on)),
         // Popeye writes a man replacing another without the `+` of an addition.
         TwinChange::Add { man, on } => format!(
@@ -260,8 +302,7 @@ fn describe(state: &TwinState, change: &TwinChange, language: Language, out: &mu
         TwinChange::Stipulation(stipulation) => stipulation.to_string(),
         TwinChange::PolishType => twin_spelling(language, TwinWord::PolishType).to_owned(),
     };
-    out.push_str(&item);
-    out.push_str("  ");
+    Item::Text(item)
 }
 
 fn change_state(state: &mut TwinState, change: &TwinChange) -> Result<(), TwinError> {
@@ -293,9 +334,11 @@ fn change_state(state: &mut TwinState, change: &TwinChange) -> Result<(), TwinEr
                 }
             }
         }
+        // Popeye's `transformSquare` (position/board.c): each man goes to the image of its
+        // square.
         TwinChange::Rotate { degrees } => {
             for _ in 0..(degrees / 90) % 4 {
-                *board = remap(board, |f, r| Some((r, 7 - f)))?;
+                *board = remap(board, |f, r| Some((7 - r, f)))?;
             }
         }
         TwinChange::Mirror(mirror) => {
@@ -303,8 +346,8 @@ fn change_state(state: &mut TwinState, change: &TwinChange) -> Result<(), TwinEr
                 Some(match mirror {
                     Mirror::A1H1 => (7 - f, r),
                     Mirror::A1A8 => (f, 7 - r),
-                    Mirror::A1H8 => (r, f),
-                    Mirror::A8H1 => (7 - r, 7 - f),
+                    Mirror::A1H8 => (7 - r, 7 - f),
+                    Mirror::A8H1 => (r, f),
                 })
             })?;
         }
@@ -391,37 +434,90 @@ mod tests {
         );
     }
 
+    /// Where a1, h1, a8 and c2 go under each of Popeye's board transformations, as Popeye
+    /// 4.104 itself moves them (`Twin Rotate 90` … `Twin Mirror a8<-->h1`, read back from its
+    /// `MoveNumbers` lists of a king and a rook or knight on those squares).
     #[test]
-    fn board_transformations_keep_every_piece() {
-        let k = Piece::new(Color::White, Role::King);
-        let base = state_with(&[(Square::A1, k)]);
-        let turn = |degrees| TwinSpec {
-            continued: false,
-            changes: vec![TwinChange::Rotate { degrees }],
-        };
-        let (once, _) = apply(&base, &turn(90), Language::English).unwrap();
-        assert_eq!(once.men[Square::A8.index()], Some(Man::orthodox(k)));
-        let (full, _) = apply(&base, &turn(360), Language::English).unwrap();
-        assert_eq!(full.men, base.men);
-        let mirror = TwinSpec {
-            continued: false,
-            changes: vec![TwinChange::Mirror(Mirror::A1H8)],
-        };
-        let (m, label) = apply(&base, &mirror, Language::English).unwrap();
+    fn board_transformations_move_men_where_popeye_does() {
+        use Mirror::{A1A8, A1H1, A1H8, A8H1};
+        let rotate = |degrees| TwinChange::Rotate { degrees };
+        let pins: [(TwinChange, [&str; 4]); 7] = [
+            // change: images of a1, h1, a8, c2
+            (rotate(90), ["h1", "h8", "a1", "g3"]),
+            (rotate(180), ["h8", "a8", "h1", "f7"]),
+            (rotate(270), ["a8", "a1", "h8", "b6"]),
+            (TwinChange::Mirror(A1H1), ["h1", "a1", "h8", "f2"]),
+            (TwinChange::Mirror(A1A8), ["a8", "h8", "a1", "c7"]),
+            (TwinChange::Mirror(A1H8), ["h8", "h1", "a8", "g6"]),
+            (TwinChange::Mirror(A8H1), ["a1", "a8", "h1", "b3"]),
+        ];
+        let king = Man::orthodox(Piece::new(Color::White, Role::King));
+        for (change, images) in pins {
+            for (from, to) in ["a1", "h1", "a8", "c2"].into_iter().zip(images) {
+                let mut base = state_with(&[]);
+                base.men[sq(from).index()] = Some(king);
+                let (moved, _) = apply(&base, &twin(vec![change]), Language::English).unwrap();
+                let now: Vec<Square> = Square::all()
+                    .filter(|s| moved.men[s.index()].is_some())
+                    .collect();
+                assert_eq!(now, [sq(to)], "{change:?} takes {from} to {to}");
+            }
+        }
+        // Popeye's labels, and a full turn is no change.
+        let turned = twin(vec![rotate(90), rotate(270)]);
+        let base = state_with(&[(sq("c2"), Piece::new(Color::White, Role::Knight))]);
+        let (back, label) = apply(&base, &turned, Language::English).unwrap();
         assert_eq!(
-            (m.men[0], label.as_str()),
-            (Some(Man::orthodox(k)), "mirror a1<-->h8  ")
+            (back.men, label.as_str()),
+            (base.men, "rotate 90  rotate 270  ")
         );
-        let off = TwinSpec {
-            continued: false,
-            changes: vec![TwinChange::Shift {
-                from: Square::B1,
-                to: Square::A1,
-            }],
+        let (_, label) = apply(
+            &base,
+            &twin(vec![TwinChange::Mirror(A1H8)]),
+            Language::English,
+        )
+        .unwrap();
+        assert_eq!(label, "mirror a1<-->h8  ");
+        // Shift c2 ==> d1 takes Kb7 to c6 and Sc2 to d1; Shift b7 ==> a8 takes Sc2 to b3.
+        let shifted = state_with(&[
+            (sq("b7"), Piece::new(Color::White, Role::King)),
+            (sq("c2"), Piece::new(Color::White, Role::Knight)),
+        ]);
+        let shift = |from: &str, to: &str| {
+            twin(vec![TwinChange::Shift {
+                from: sq(from),
+                to: sq(to),
+            }])
         };
+        let (b, label) = apply(&shifted, &shift("c2", "d1"), Language::English).unwrap();
+        assert_eq!(label, "shift c2 ==> d1  ");
+        assert!(b.men[sq("c6").index()].is_some() && b.men[sq("d1").index()].is_some());
+        let (c, _) = apply(&shifted, &shift("b7", "a8"), Language::English).unwrap();
+        assert!(c.men[sq("a8").index()].is_some() && c.men[sq("b3").index()].is_some());
         assert_eq!(
-            apply(&base, &off, Language::English),
+            apply(&shifted, &shift("c2", "a1"), Language::English),
             Err(TwinError::OffBoard)
+        );
+    }
+
+    /// An exchange is named as Popeye names it: the walks on its squares once the twin is
+    /// made, with the colours the men had (Popeye 4.104: `Exchange a1 d8 Mirror a1<-->a8`
+    /// with Black Ka1, White Rd8 is `b.a1<-->w.d8  mirror a1<-->a8  `).
+    #[test]
+    fn exchanges_are_named_by_what_stands_there_after_the_twin() {
+        let base = state_with(&[
+            (Square::A1, Piece::new(Color::Black, Role::King)),
+            (sq("d8"), Piece::new(Color::White, Role::Rook)),
+        ]);
+        let exchange = TwinChange::Exchange {
+            a: Square::A1,
+            b: sq("d8"),
+        };
+        let label = |changes| apply(&base, &twin(changes), Language::English).unwrap().1;
+        assert_eq!(label(vec![exchange]), "bKa1<-->wRd8  ");
+        assert_eq!(
+            label(vec![exchange, TwinChange::Mirror(Mirror::A1A8)]),
+            "b.a1<-->w.d8  mirror a1<-->a8  "
         );
     }
 
@@ -497,7 +593,7 @@ mod tests {
             Language::English,
         )
         .unwrap();
-        assert_eq!(turned.men[sq("a7").index()], Some(grasshopper));
+        assert_eq!(turned.men[sq("h2").index()], Some(grasshopper));
         let (mirrored, _) = apply(
             &base,
             &twin(vec![TwinChange::Mirror(Mirror::A1H1)]),

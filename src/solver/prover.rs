@@ -42,7 +42,8 @@ const AHEAD: usize = 4;
 pub struct Restrictions {
     /// A quiet White move with more than this many moves to go must threaten mate within it.
     pub max_threat: Option<u32>,
-    /// After a White move that is not the last, the Black king may have at most this many moves.
+    /// After a White move with at least two more White moves to follow, the Black king may
+    /// have at most this many moves.
     pub max_flights: Option<u32>,
 }
 
@@ -94,14 +95,27 @@ impl<'a, R: Rules, Q: Question> Prover<'a, R, Q> {
     }
 
     /// True when the attacker's move `m` from `pos`, with `n` attacker moves to go (itself
-    /// included), counts under the restrictions.
+    /// included), counts under the restrictions. Popeye's guards stand before the defender's
+    /// move with the half-moves left: `MaxFlightsquares` where at least two attacker moves
+    /// still follow (`n >= 3`: never in a `#2`, in a `#3` after the key only), `Threat m`
+    /// where more than `m` attacker moves are left (itself included) and the move gives no
+    /// check (`options/maxflightsquares.c`, `options/maxthreatlength.c`).
     pub fn move_allowed(&mut self, pos: &R, m: R::Move, n: u32) -> bool {
         if self.restrictions.is_none() || n < 2 {
             return true;
         }
-        let child = pos.play(m);
+        self.reached_allowed(&pos.play(m), n)
+    }
+
+    /// [`Prover::move_allowed`] for the position `child` the attacker's move reached, the
+    /// defender to move (set play's diagram, the attacker having passed: Popeye's guards
+    /// stand before the set defence too).
+    pub fn reached_allowed(&mut self, child: &R, n: u32) -> bool {
+        if self.restrictions.is_none() || n < 2 {
+            return true;
+        }
         if let Some(max) = self.restrictions.max_flights {
-            if child.king_move_count() > max {
+            if n >= 3 && child.king_move_count() > max {
                 return false;
             }
         }

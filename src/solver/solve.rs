@@ -140,20 +140,22 @@ fn solve_beyond_mate<R: Rules>(
     if let Some(option) = refused_with_nontrivial(problem) {
         return Some(Err(SolveError::ExactWithOption(stip, option)));
     }
+    // Popeye's guards stand in every battle play (before each defence): the same values.
+    let r = restrictions(problem);
     Some(match (stip.play, stip.goal) {
         (PlayKind::Direct, Goal::Mate) if stip.is_exact() => {
             with(DirectMate, problem, control, size, presentation)
         }
-        (PlayKind::SelfPlay, Goal::Mate) => with(SelfMate, problem, control, size, presentation),
-        (PlayKind::Reflex, Goal::Mate) => with(ReflexMate, problem, control, size, presentation),
+        (PlayKind::SelfPlay, Goal::Mate) => with(SelfMate(r), problem, control, size, presentation),
+        (PlayKind::Reflex, Goal::Mate) => with(ReflexMate(r), problem, control, size, presentation),
         (PlayKind::Direct, Goal::Stalemate) => {
-            with(Stalemate, problem, control, size, presentation)
+            with(Stalemate(r), problem, control, size, presentation)
         }
         (PlayKind::SelfPlay, Goal::Stalemate) => {
-            with(SelfStalemate, problem, control, size, presentation)
+            with(SelfStalemate(r), problem, control, size, presentation)
         }
         (PlayKind::Reflex, Goal::Stalemate) => {
-            with(ReflexStalemate, problem, control, size, presentation)
+            with(ReflexStalemate(r), problem, control, size, presentation)
         }
         _ => return None,
     })
@@ -201,12 +203,17 @@ fn check_supported<P>(problem: &Problem<P>) -> Result<(), SolveError> {
     Ok(())
 }
 
-/// The restricted question of a problem under Popeye's `Threat`/`MaxFlightsquares`, if any.
-fn restricted<P>(problem: &Problem<P>) -> Option<Restricted> {
-    let restrictions = Restrictions {
+/// Popeye's `Threat`/`MaxFlightsquares` values of a problem.
+fn restrictions<P>(problem: &Problem<P>) -> Restrictions {
+    Restrictions {
         max_threat: problem.options.max_threat_length,
         max_flights: problem.options.max_flights,
-    };
+    }
+}
+
+/// The restricted question of a directmate under Popeye's `Threat`/`MaxFlightsquares`, if any.
+fn restricted<P>(problem: &Problem<P>) -> Option<Restricted> {
+    let restrictions = restrictions(problem);
     (!restrictions.is_none()).then_some(Restricted(restrictions))
 }
 
@@ -254,18 +261,30 @@ fn solve_question<R: Rules, Q: Question>(
                 shown: presentation.shown_defences,
             };
             let diagram_black = root.pass();
-            let play = builder.black_play_with(&diagram_black, n - 1, Listing::SetPlay);
+            // Under Threat/MaxFlightsquares the diagram must pass the guards as a position a
+            // key reached (Popeye's guards stand before the set defence too).
+            let play = if builder.prover.reached_allowed(&diagram_black, n) {
+                builder.black_play_with(&diagram_black, n - 1, Listing::SetPlay)
+            } else {
+                DefenderPlay {
+                    threat: crate::solution::Threat::NotShown,
+                    defences: Vec::new(),
+                }
+            };
             // Set play lists only Black moves that have a set mate; no threat line.
             set_play = Some(DefenderPlay {
                 threat: crate::solution::Threat::NotShown,
                 defences: play.defences,
             });
         }
-        if Q::PLAY == BattlePlay::Reflex {
+        // Where the attacker could take the defender's king the play cannot start (its set
+        // play, the defender moving first, still stands).
+        let play_possible = !root.pass().is_check();
+        if Q::PLAY == BattlePlay::Reflex && play_possible {
             // The attacker must reach the goal itself if it can: the play fails at once.
             forced_goal = Prover::<R, Q>::goal_moves(&root);
         }
-        if forced_goal.is_empty() {
+        if forced_goal.is_empty() && play_possible {
             let found = solve_first_moves(
                 &root,
                 n,
@@ -473,8 +492,13 @@ fn first_move<R: Rules, Q: Question>(
             }))
         }
         None => {
+            // Popeye finds tries where a defence can refute the first move: in a one-move play
+            // only in self play (`s#1`, `s=1`: a defence that does not reach the goal). In
+            // `#1`, `=1` the first move ends the play (Popeye's try solvers sit in the defence
+            // branch, `solving/battle_play/try.c`), and in `r#1`, `r=1` no defence refutes (the
+            // defender reaches the goal if it can, else the first move fails by itself).
             let max_refutations = options.max_refutations();
-            if max_refutations == 0 {
+            if max_refutations == 0 || (Q::PLAY != BattlePlay::SelfPlay && n == 1) {
                 return None;
             }
             let refutations = refutations(builder.prover, &child, n - 1, max_refutations + 1);

@@ -249,8 +249,12 @@ impl<R: Rules, Q: Question> TreeBuilder<'_, '_, R, Q> {
             }
         };
         if forced {
-            // The defender's move ends the play: it must reach the goal.
-            let must = Q::PLAY == BattlePlay::Reflex || Prover::<R, Q>::goal_forced(pos);
+            // The defender's move ends the play: it must reach the goal. Set play with no
+            // attacker move to come (`s#1`) is the defender's moves that reach it, whether
+            // or not every move does (Popeye 4.104).
+            let must = Q::PLAY == BattlePlay::Reflex
+                || (listing == Listing::SetPlay && budget == 0)
+                || Prover::<R, Q>::goal_forced(pos);
             return DefenderPlay {
                 threat: Threat::NotShown,
                 defences: if must {

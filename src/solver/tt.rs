@@ -80,20 +80,21 @@ pub trait Question: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
     }
 }
 
-/// Marker questions of battle play beyond the directmate: no restrictions, their play and goal
-/// as constants.
+/// Questions of battle play beyond the directmate: their play and goal as constants, Popeye's
+/// `Threat`/`MaxFlightsquares` values (if any) as the question's value, so a table answers for
+/// one set of them only (as [`Restricted`] does for the directmate).
 macro_rules! battle_question {
     ($(#[$doc:meta])* $name:ident, $play:ident, $goal:ident) => {
         $(#[$doc])*
         #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-        pub struct $name;
+        pub struct $name(pub Restrictions);
 
         impl Question for $name {
             const PLAY: BattlePlay = BattlePlay::$play;
             const GOAL: BattleGoal = BattleGoal::$goal;
             #[inline]
             fn restrictions(&self) -> Restrictions {
-                Restrictions::default()
+                self.0
             }
         }
     };

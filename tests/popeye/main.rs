@@ -7,6 +7,7 @@ mod battle;
 mod cli;
 mod move_range;
 mod order;
+mod random_pairs;
 mod robust;
 mod suite;
 mod transcript;

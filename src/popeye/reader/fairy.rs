@@ -1,7 +1,8 @@
 //! The reader's share of fairy pieces: placing a fairy man on the diagram (it replaces what
 //! stood there, as a piece does), and, once a problem is read, marking as unsupported what
-//! Mateproof does not do yet with fairy pieces (`MoveNumbers`, `EnPassant`,
-//! `CastlingMutuallyExclusive`), so nothing of the input is silently dropped. Fairy men come
+//! Mateproof does not do yet on fairy positions (`MoveNumbers`, `EnPassant`,
+//! `CastlingMutuallyExclusive`), so nothing of the input is silently dropped. Fairy positions
+//! also hold the problems with a pawn on the first or last rank. Fairy men come
 //! from the diagram or from a twin that adds or substitutes a fairy walk.
 
 use super::{FairyMan, ProblemSpec, Reader};
@@ -32,23 +33,41 @@ impl ProblemSpec {
     }
 }
 
-/// `problem` as read, with the first thing its fairy pieces do not go with marked unsupported.
-pub(super) fn checked(mut problem: ProblemSpec) -> ProblemSpec {
-    if !problem.has_fairy_men() {
-        return problem;
+impl ProblemSpec {
+    /// Whether the problem is solved on fairy positions: it has fairy men, or a pawn on the
+    /// first or last rank ([`crate::popeye::problems::has_back_rank_pawns`]).
+    pub fn needs_fairy_position(&self) -> bool {
+        self.has_fairy_men() || crate::popeye::problems::has_back_rank_pawns(self)
     }
+}
+
+/// `problem` as read, with the first thing its fairy positions do not go with marked
+/// unsupported (named for its fairy pieces or its pawns on the back ranks).
+pub(super) fn checked(mut problem: ProblemSpec) -> ProblemSpec {
+    let cause = if problem.has_fairy_men() {
+        "fairy pieces"
+    } else if crate::popeye::problems::has_back_rank_pawns(&problem) {
+        "a pawn on the first or last rank"
+    } else {
+        return problem;
+    };
     let options = &problem.options;
     let clash = if options.numbers_moves() {
-        Some("MoveNumbers with fairy pieces")
+        Some("MoveNumbers")
     } else if options.en_passant.is_some() {
-        Some("EnPassant with fairy pieces")
+        Some("EnPassant")
     } else if !options.exclusive_castlings.is_empty() {
-        Some("CastlingMutuallyExclusive with fairy pieces")
+        Some("CastlingMutuallyExclusive")
     } else {
         None
     };
-    if let Some(item) = clash {
-        Reader::unsupported(&mut problem, Feature::FairyPiece, item);
+    if let Some(option) = clash {
+        let feature = if cause == "fairy pieces" {
+            Feature::FairyPiece
+        } else {
+            Feature::Option
+        };
+        Reader::unsupported(&mut problem, feature, &format!("{option} with {cause}"));
     }
     problem
 }

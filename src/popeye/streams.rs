@@ -1,0 +1,83 @@
+//! Popeye's two output streams. Popeye writes some of its messages on its standard error —
+//! "the side to play can capture the king" as a line break and the text, "both sides need a
+//! king" as the text and a line break — and the rest on its standard output. The writers build
+//! one text in which such a message is a line of its own, marked ([`push_error_line`],
+//! [`push_error_message`]); [`split`] turns it into the two streams as Popeye writes them (the
+//! line left out of standard output), [`merged`] into the one text a terminal (or `2>&1`,
+//! unbuffered) shows, the form the shared references hold.
+//!
+//! Only the streams; what is written is the writers' business.
+
+/// Starts a line of the text that Popeye writes on its standard error after a line break.
+const ERROR_LINE: char = '\u{1}';
+/// Starts a line of the text that Popeye writes on its standard error, its line break after.
+const ERROR_MESSAGE: char = '\u{2}';
+
+/// Appends `text` as a line Popeye writes on its standard error, a line break first.
+pub fn push_error_line(out: &mut String, text: &str) {
+    out.push(ERROR_LINE);
+    out.push_str(text);
+    out.push('\n');
+}
+
+/// Appends `text` as a line Popeye writes on its standard error, the line break after it
+/// (its `output_plaintext_error_message` of a message and `NewLine`).
+pub fn push_error_message(out: &mut String, text: &str) {
+    out.push(ERROR_MESSAGE);
+    out.push_str(text);
+    out.push('\n');
+}
+
+/// The text as one stream: each standard-error line where it was written.
+///
+/// ```
+/// use mateproof::popeye::streams::{merged, push_error_line};
+/// let mut out = String::from("  #2\n\n");
+/// push_error_line(&mut out, "the side to play can capture the king");
+/// out.push_str("solution finished.\n");
+/// assert_eq!(merged(&out), "  #2\n\nthe side to play can capture the king\nsolution finished.\n");
+/// ```
+pub fn merged(text: &str) -> String {
+    text.replace([ERROR_LINE, ERROR_MESSAGE], "")
+}
+
+/// The text split into Popeye's standard output and standard error.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Streams {
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Splits the text: each marked line goes to standard error as Popeye writes it there (a line
+/// break and the text, or the text and a line break), the rest to standard output.
+///
+/// ```
+/// use mateproof::popeye::streams::{push_error_line, push_error_message, split};
+/// let mut out = String::from("a)\n");
+/// push_error_message(&mut out, "both sides need a king");
+/// out.push_str("  #2\n\n");
+/// push_error_line(&mut out, "the side to play can capture the king");
+/// out.push_str("solution finished.\n");
+/// let streams = split(&out);
+/// assert_eq!(streams.stdout, "a)\n  #2\n\nsolution finished.\n");
+/// assert_eq!(
+///     streams.stderr,
+///     "both sides need a king\n\nthe side to play can capture the king"
+/// );
+/// ```
+pub fn split(text: &str) -> Streams {
+    let mut streams = Streams::default();
+    for line in text.split_inclusive('\n') {
+        if let Some(error) = line.strip_prefix(ERROR_LINE) {
+            streams.stderr.push('\n');
+            streams
+                .stderr
+                .push_str(error.strip_suffix('\n').unwrap_or(error));
+        } else if let Some(error) = line.strip_prefix(ERROR_MESSAGE) {
+            streams.stderr.push_str(error);
+        } else {
+            streams.stdout.push_str(line);
+        }
+    }
+    streams
+}
