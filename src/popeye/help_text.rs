@@ -7,7 +7,7 @@ use super::line_text::{self, write_lines, LineStyle};
 use super::messages::{message, Message};
 use super::move_numbers::{self, Numbering};
 use super::reader::PopeyeOptions;
-use super::run::{control_for, Ending, RunOptions};
+use super::run::{control_for, Ending, RunOptions, Sink};
 use crate::help;
 use crate::notation::Language;
 use crate::problem::Problem;
@@ -19,7 +19,7 @@ pub(super) fn help_twin_text<P: PopeyeGame>(
     options: &PopeyeOptions,
     language: Language,
     run: &RunOptions,
-    out: &mut String,
+    out: &mut Sink,
 ) -> Ending {
     let control = control_for(problem.options.max_time, run.max_time);
     // Under NullMoves Popeye generates every move with its ordinary generator, the mating
@@ -133,7 +133,7 @@ pub(super) fn help_twin_text<P: PopeyeGame>(
 
 /// Where the play could not start (its side could take the king), Popeye's message after
 /// the parts the other side starts.
-fn write_play_illegal(play_illegal: bool, language: Language, out: &mut String) {
+fn write_play_illegal(play_illegal: bool, language: Language, out: &mut Sink) {
     if play_illegal {
         out.push_str(message(language, Message::SideToPlayCanCaptureKing));
         out.push('\n');

@@ -66,12 +66,13 @@ pub fn read_twins(text: &str, expected: Option<&str>) -> Vec<PopeyeTwin> {
     for (number, spec) in file.problems.iter().enumerate() {
         let line = starts.get(number).or(starts.last()).copied().unwrap_or(1);
         let name = format!("problem {}", number + 1);
-        if let Some(rejection) = &spec.rejection {
-            twins.push(fault(line, name, Unusable::Input(rejection.join(" / "))));
-            continue;
-        }
+        // What Mateproof cannot follow is named first, as `mateproof popeye` names it.
         if let Some(reason) = &spec.unsupported {
             twins.push(fault(line, name, Unusable::Unsupported(reason.to_string())));
+            continue;
+        }
+        if let Some(rejection) = &spec.rejection {
+            twins.push(fault(line, name, Unusable::Input(rejection.join(" / "))));
             continue;
         }
         for (index, twin) in twin_problems(spec, file.language).into_iter().enumerate() {
