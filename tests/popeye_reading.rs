@@ -63,9 +63,22 @@ fn piece_attributes_are_refused_by_name() {
         "Problem 1: Steineigenschaft noch nicht unterstuetzt: HalbNeutral - Problem uebersprungen",
     );
     refused(
-        "AnfangProblem\nForderung #2\nSteine Weiss Ka1 Schwarz Kh8 paralysierend Sg1\nEndeProblem\n",
+        "AnfangProblem\nForderung #2\nSteine Weiss Ka1 Schwarz Kh8 Schwarz paralysierend Sg1\nEndeProblem\n",
         "Problem 1: Steineigenschaft noch nicht unterstuetzt: Paralysierend - Problem uebersprungen",
     );
+    // An attribute is read only right after a colour word: after a man Popeye takes it for a
+    // bad word, then the man after it too, and solves the rest (its text, pinned here).
+    let (stdout, out) = popeye(
+        "AnfangProblem\nForderung #2\nSteine Weiss Ka1 Schwarz Kh8 paralysierend Sg1\nopti ohnebrett\nEndeProblem\n",
+    );
+    assert!(
+        stdout.starts_with(
+            "Eingabe-Fehler:Stoerende Eingabe: paralysierend\nStoerende Eingabe: paralysierend\n\
+             Eingabe-Fehler:Stoerende Eingabe: Sg1\nStoerende Eingabe: Sg1\n"
+        ),
+        "{stdout}"
+    );
+    assert_eq!(out.status.code(), Some(4), "{stdout}");
     refused(
         "AnfangProblem\nForderung s#2\nSteine Weiss Ka1 Schwarz Kh8\n  Weiss SprungbockFarbeWechselnd ga2b2\nEndeProblem\n",
         "Problem 1: Steineigenschaft noch nicht unterstuetzt: SprungbockFarbeWechselnd - Problem uebersprungen",

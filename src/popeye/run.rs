@@ -462,6 +462,8 @@ fn twins_text<P: PopeyeGame>(
             out.push_str(label);
             out.push('\n');
         }
+        // Popeye writes a twin's label before it solves the twin.
+        out.flush();
         let mut solve_twin = |problem: &Problem<P>| solve(twin_index, problem);
         ending = twin_text(spec, twin, language, run, &mut solve_twin, out);
         out.flush();
