@@ -23,6 +23,7 @@ fn options() -> RunOptions {
         regression: true,
         max_time: None,
         hash_mb: None,
+        stop: None,
     }
 }
 

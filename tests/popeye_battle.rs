@@ -49,6 +49,7 @@ fn matches_popeye(folder: &str, name: &str) -> Option<Result<bool, String>> {
         regression: true,
         max_time: None,
         hash_mb: None,
+        stop: None,
     };
     let ours = run(&input, &options);
     if ours.skipped > 0 {
@@ -203,6 +204,7 @@ fn exact_set_play_is_popeyes() {
             regression: true,
             max_time: None,
             hash_mb: None,
+            stop: None,
         };
         let ours = run(&exact, &options).text;
         assert!(ours.ends_with(tail), "{name}:\n{ours}");
@@ -222,6 +224,7 @@ fn reflex_mates_of_the_defender_come_in_popeyes_mating_order() {
         regression: true,
         max_time: None,
         hash_mb: None,
+        stop: None,
     };
     let ours = run(input, &options).text;
     let popeye = "      1...Bf5*e4\n          2.h5-h6\n              2...Rf8-f5 #\n\
@@ -240,6 +243,7 @@ fn set_play_lists_every_black_move_with_a_set_continuation() {
         regression: true,
         max_time: None,
         hash_mb: None,
+        stop: None,
     };
     for (pieces, stipulation, set_play) in [
         (
@@ -274,6 +278,7 @@ fn quodlibet_as_popeye_writes_it() {
         regression: true,
         max_time: None,
         hash_mb: None,
+        stop: None,
     };
     let selfmate = "BeginProblem\nPieces White Pf7 Kf6 Qg3 Black Kh5 Qa5 Sd4 Pb2 Qg1 Pa4\n\
                     Stipulation s#2\nOption Quodlibet Variation SetPlay\nEndProblem\n";
@@ -316,6 +321,7 @@ fn keep_mating_piece_stops_before_the_tries_of_a_lone_mating_king() {
         regression: true,
         max_time: None,
         hash_mb: None,
+        stop: None,
     };
     let problem = |option: &str, stipulation: &str| {
         format!(

@@ -15,6 +15,7 @@ fn popeye(input: &str) -> String {
         regression: true,
         max_time: None,
         hash_mb: None,
+        ..RunOptions::default()
     };
     run(input, &options).text
 }

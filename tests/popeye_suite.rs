@@ -23,6 +23,7 @@ fn every_popeye_problem_solved_and_written_like_popeye() {
         regression: true,
         max_time: None,
         hash_mb: None,
+        stop: None,
     };
     let (mut exact, mut tree_equal) = (0, 0);
     let mut failures = Vec::new();
@@ -66,6 +67,7 @@ fn a_refutation_that_mates_is_marked_as_a_check() {
         regression: true,
         max_time: None,
         hash_mb: None,
+        stop: None,
     };
     let ours = run(input, &options).text;
     let expected = "   1.0-0-0 ?\n    but\n      1...Sa5-b3 + !\n      1...Qa7*d7 !\n";

@@ -131,11 +131,17 @@ fn shard_reports() -> Vec<String> {
                 files: vec![root().join("testsuites/suites-small/clean.epd")],
                 threads: 1,
                 limits: Limits::default(),
-                shard: Shard { first, count: 2 },
+                shard: Shard {
+                    first,
+                    count: 2,
+                    seed: None,
+                },
                 fail_fast: false,
                 verbose: false,
                 progress: ProgressMode::Quiet,
                 json: Some(json.clone()),
+                jsonl: None,
+                resume: false,
                 notation: Default::default(),
             };
             runner::run(&config, &mut Vec::new()).expect("the seed run");

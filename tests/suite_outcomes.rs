@@ -40,6 +40,8 @@ fn run_paths(files: Vec<PathBuf>, tag: &str) -> (Report, String) {
         verbose: false,
         progress: ProgressMode::Quiet,
         json: Some(json.clone()),
+        jsonl: None,
+        resume: false,
         notation: Default::default(),
     };
     let mut out = Vec::new();

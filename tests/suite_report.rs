@@ -58,6 +58,8 @@ fn run_to(json: &Path, shard: Shard, threads: usize) -> Report {
         verbose: false,
         progress: ProgressMode::Quiet,
         json: Some(json.to_path_buf()),
+        jsonl: None,
+        resume: false,
         notation: Default::default(),
     };
     run(&config, &mut Vec::new()).expect("run");
@@ -138,6 +140,7 @@ fn report_has_the_documented_schema() {
     assert_eq!(
         keys(&value),
         [
+            "entries",
             "files",
             "format",
             "interrupted",
@@ -149,6 +152,7 @@ fn report_has_the_documented_schema() {
             "version"
         ]
     );
+    assert_eq!(value["entries"].as_u64(), Some(entries(&files) as u64));
     assert_eq!(value["format"], "mateproof-suite-report");
     assert_eq!(value["version"], 1);
     assert_eq!(value["files"].as_array().map(Vec::len), Some(files.len()));
@@ -164,12 +168,29 @@ fn report_has_the_documented_schema() {
     assert_eq!(positions.len(), entries(&files));
     let mut last_index = 0;
     for p in positions {
+        // The verdict is there where the entry is a problem (and for what was not searched).
+        let mut position_keys = keys(p);
+        position_keys.retain(|&k| k != "verdict");
         assert_eq!(
-            keys(p),
+            position_keys,
             [
                 "check", "cooked", "expected", "fen", "file", "format", "found", "index", "label",
                 "line", "nodes", "notes", "status", "time_ms"
             ]
+        );
+        assert!(
+            p.get("verdict").is_none_or(|v| v.as_str().is_some_and(|v| [
+                "sound",
+                "cooked",
+                "short",
+                "missing",
+                "no_solution",
+                "unsupported",
+                "out_of_time",
+                "error"
+            ]
+            .contains(&v))),
+            "{p}"
         );
         let index = p["index"].as_u64().expect("index");
         assert!(index > last_index, "positions in entry order");
@@ -208,7 +229,17 @@ fn report_has_the_documented_schema() {
     }
 
     let summary = &value["summary"];
-    assert_eq!(keys(summary), ["by_mate", "exit_status", "total"]);
+    assert_eq!(
+        keys(summary),
+        ["by_mate", "exit_status", "total", "verdicts"]
+    );
+    let verdicts: u64 = summary["verdicts"]
+        .as_object()
+        .expect("verdict counts")
+        .values()
+        .filter_map(Value::as_u64)
+        .sum();
+    assert!(verdicts <= entries(&files) as u64);
     assert_eq!(summary["exit_status"], 2);
     let rows = summary["by_mate"].as_array().expect("rows");
     rows.iter().for_each(check_row);
@@ -231,7 +262,11 @@ fn shards_merged_equal_the_whole_run() {
     let mut shard_paths = Vec::new();
     for k in 1..=3u64 {
         let path = temp(&format!("shard{k}.json"));
-        let shard = Shard { first: k, count: 3 };
+        let shard = Shard {
+            first: k,
+            count: 3,
+            seed: None,
+        };
         let report = run_to(&path, shard, 1);
         assert_eq!(report.shard.as_deref(), Some(format!("{k}/3").as_str()));
         assert!(report.positions.iter().all(|r| shard.takes(r.index)));

@@ -216,6 +216,7 @@ pub fn popeye_input(data: &[u8]) {
         regression: true,
         max_time: Some(Duration::from_millis(5)),
         hash_mb: None,
+        stop: None,
     };
     let out = run_popeye(&text, &options);
     if out.problems > 0 {
@@ -385,6 +386,8 @@ fn suite_file(data: &[u8], extension: &str) {
         verbose: true,
         progress: ProgressMode::Quiet,
         json: Some(json.clone()),
+        jsonl: None,
+        resume: false,
         notation: mateproof::notation::MoveStyle::default(),
     };
     let result = run_suite(&config, &mut Vec::new()).expect("a run over a readable file finishes");

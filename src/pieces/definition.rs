@@ -126,8 +126,10 @@ pub enum PieceError {
     ZeroVector(String, usize),
     #[error("piece '{0}': component {1} has a coordinate beyond ±{MAX_COORDINATE}")]
     VectorTooLong(String, usize),
-    #[error("piece '{0}': give either 'components' or the seed's 'displacement', not both")]
-    BothForms(String),
+    /// Two of the forms `components`, `displacement` (the seed's) and `betza` are given (the
+    /// two named, in that order).
+    #[error("piece '{0}': give one of '{1}' and '{2}', not both")]
+    BothForms(String, &'static str, &'static str),
     #[error("piece '{0}': component {1}: a hop passes 1 or 2 hurdles, not {2}")]
     BadHurdles(String, usize, u8),
     #[error("piece '{0}': component {1}: the lame path '{2}' does not fit the vector {3}")]

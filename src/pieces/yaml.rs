@@ -24,7 +24,9 @@
 //! seed's `ColorGuard`, `PinGuard` and `CheckGuard` (whose rule text is not read: ordinary
 //! legality is exactly what they state); anything else is refused. Unknown keys are refused, so
 //! a misspelt field never silently changes a piece, and so is a piece named like one of
-//! Popeye's walks or claiming its code while moving differently ([`super::catalogue`]). This module only translates text into
+//! Popeye's walks or claiming its code while moving differently ([`super::catalogue`]). The
+//! text's nesting is bounded before it is parsed ([`crate::formats::yaml::check_depth`]), so a
+//! deeply nested file is refused at once. This module only translates text into
 //! [`PieceDefinition`]; it never generates moves.
 
 use super::definition::{
@@ -123,17 +125,21 @@ const ORDINARY_GUARDS: [&str; 4] = ["ordinary", "ColorGuard", "PinGuard", "Check
 /// assert_eq!(camel.components[0].all_vectors().len(), 8);
 /// ```
 pub fn from_yaml_str(text: &str) -> Result<PieceDefinition, PieceError> {
+    crate::formats::yaml::check_depth(text).map_err(|e| PieceError::Syntax(e.to_string()))?;
     let raw: RawPiece =
         yaml_serde::from_str(text).map_err(|e| PieceError::Syntax(e.to_string()))?;
     let name = raw.piece;
     let default_mode = raw.mode.map_or(Modality::MoveAndCapture, modality);
-    let forms = [
-        raw.components.is_some(),
-        raw.displacement.is_some(),
-        raw.betza.is_some(),
-    ];
-    if forms.iter().filter(|&&given| given).count() > 1 {
-        return Err(PieceError::BothForms(name));
+    let forms: Vec<&'static str> = [
+        ("components", raw.components.is_some()),
+        ("displacement", raw.displacement.is_some()),
+        ("betza", raw.betza.is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(field, given)| given.then_some(field))
+    .collect();
+    if let [first, second, ..] = forms[..] {
+        return Err(PieceError::BothForms(name, first, second));
     }
     let components = match (raw.components, raw.displacement) {
         _ if raw.betza.is_some() => {
@@ -141,7 +147,9 @@ pub fn from_yaml_str(text: &str) -> Result<PieceDefinition, PieceError> {
             super::betza::parse(text)
                 .map_err(|e| PieceError::Betza(format!("piece '{name}': {e}")))?
         }
-        (Some(_), Some(_)) => return Err(PieceError::BothForms(name)),
+        (Some(_), Some(_)) => {
+            return Err(PieceError::BothForms(name, "components", "displacement"))
+        }
         (Some(list), None) => list
             .iter()
             .enumerate()
@@ -323,8 +331,22 @@ mod tests {
             refuse(
                 "piece: X\ndisplacement: [[1,1]]\ncomponents: [{kind: leap, vectors: [[1,1]]}]\n"
             ),
-            PieceError::BothForms("X".into())
+            PieceError::BothForms("X".into(), "components", "displacement")
         );
+        let both = refuse("piece: X\nbetza: N\ncomponents: [{kind: leap, vectors: [[1,2]]}]\n");
+        assert_eq!(
+            both.to_string(),
+            "piece 'X': give one of 'components' and 'betza', not both"
+        );
+        // Nesting is bounded before parsing: 100,000 deep is refused at once.
+        let deep = format!(
+            "piece: X\ncomponents: {}{}\n",
+            "[".repeat(100_000),
+            "]".repeat(100_000)
+        );
+        assert!(refuse(&deep)
+            .to_string()
+            .contains("nested more than 64 deep"));
         assert_eq!(
             refuse("piece: X\ncomponents: [{kind: leap, vectors: [[1,1]]}]\nguards: [eval]\n"),
             PieceError::UnknownGuard("X".into(), "eval".into())

@@ -21,7 +21,7 @@ pub(super) fn help_twin_text<P: PopeyeGame>(
     run: &RunOptions,
     out: &mut Sink,
 ) -> Ending {
-    let control = control_for(problem.options.max_time, run.max_time);
+    let control = control_for(problem.options.max_time, run);
     // Under NullMoves Popeye generates every move with its ordinary generator, the mating
     // move too.
     let mating_lister = P::MATING_LISTER && !problem.options.null_moves;

@@ -268,6 +268,7 @@ pub fn run_texts(inputs: &[String], inv: &Invocation) -> ExitCode {
         regression: inv.regression,
         max_time: inv.max_time,
         hash_mb: inv.max_mem,
+        stop: None,
     };
     let (mut failed, mut skipped, mut input_errors) = (false, 0, 0);
     let stdout = std::io::stdout();

@@ -21,6 +21,8 @@ use crate::notation::Language;
 use crate::problem::{PlayKind, Problem};
 use crate::solution::Solution;
 use crate::solver::{self, SolveError};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How a run is configured from the command line.
@@ -33,6 +35,9 @@ pub struct RunOptions {
     /// `-maxmem`: the transposition table in MB, in help and series play the table of dead
     /// ends (by default sized to the stipulation).
     pub hash_mb: Option<usize>,
+    /// A flag another thread may raise to stop every search (the suite's workers, which must
+    /// end promptly at a signal); the play is then cut short as by a time limit.
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 /// What a run produced.
@@ -366,15 +371,9 @@ fn problem_text(
     }
     out.flush();
     let ending = if fairy {
-        let control = control_for(spec.options.solve.max_time, run.max_time);
-        let mut solve_twin = |_: usize, problem: &Problem<FairyPosition>| {
-            solve_sized(
-                problem,
-                &control,
-                run.hash_mb,
-                super::fairy_game::PRESENTATION,
-            )
-        };
+        let control = control_for(spec.options.solve.max_time, run);
+        let mut solve_twin =
+            |_: usize, problem: &Problem<FairyPosition>| solve_fairy(problem, &control, run);
         twins_text(spec, &fairy_twins, language, run, &mut solve_twin, out)
     } else {
         let mut solve_twin = |twin_index: usize, problem: &Problem| {
@@ -589,16 +588,68 @@ fn play_text<P: PopeyeGame>(
     }
 }
 
-/// The search limits of a problem: its own `MaxTime` or the run's `-maxtime`, the smaller.
-pub(super) fn control_for(own: Option<Duration>, run: Option<Duration>) -> SearchControl {
-    let limit = match (own, run) {
+/// The search limits of a problem: its own `MaxTime` or the run's `-maxtime`, the smaller,
+/// and the run's stop flag.
+pub(super) fn control_for(own: Option<Duration>, run: &RunOptions) -> SearchControl {
+    let limit = match (own, run.max_time) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     };
-    match limit {
+    let control = match limit {
         Some(limit) => SearchControl::unlimited().with_time_limit(limit),
         None => SearchControl::unlimited(),
+    };
+    match &run.stop {
+        Some(stop) => control.with_stop_flag(Arc::clone(stop)),
+        None => control,
     }
+}
+
+/// The play of one twin of `spec` (0-based `twin_index`) as `mateproof popeye` writes it below
+/// the twin's label — keys, threats, variations, tries and set play as the options ask, or the
+/// solutions of help and series play — with its end: `Some(true)` when the play was cut short
+/// (`Partial solution`). `None` when the problem has no such twin or is not solved at all
+/// (rejected, unsupported). The other twins are built (a continued twin needs them) but not
+/// solved.
+pub fn twin_play_text(
+    spec: &ProblemSpec,
+    twin_index: usize,
+    language: Language,
+    run: &RunOptions,
+) -> Option<(String, bool)> {
+    if spec.rejection.is_some() || spec.unsupported.is_some() {
+        return None;
+    }
+    let mut text = String::new();
+    let mut collect = |piece: &str| text.push_str(piece);
+    let mut out = Sink::new(&mut collect);
+    let ending = if spec.has_fairy_men() {
+        let control = control_for(spec.options.solve.max_time, run);
+        let mut solve = |problem: &Problem<FairyPosition>| solve_fairy(problem, &control, run);
+        let twins = fairy_twin_problems(spec, language);
+        twin_text(
+            spec,
+            twins.get(twin_index)?,
+            language,
+            run,
+            &mut solve,
+            &mut out,
+        )
+    } else {
+        let mut solve = |problem: &Problem| solve_with_solver(problem, spec, run);
+        let twins = twin_problems(spec, language);
+        twin_text(
+            spec,
+            twins.get(twin_index)?,
+            language,
+            run,
+            &mut solve,
+            &mut out,
+        )
+    };
+    out.flush();
+    drop(out);
+    Some((text, ending == Ending::Partial))
 }
 
 fn solve_with_solver(
@@ -606,12 +657,26 @@ fn solve_with_solver(
     spec: &ProblemSpec,
     options: &RunOptions,
 ) -> Result<Solution, SolveError> {
-    let control = control_for(spec.options.solve.max_time, options.max_time);
+    let control = control_for(spec.options.solve.max_time, options);
     solve_sized(
         problem,
         &control,
         options.hash_mb,
         super::shown::PRESENTATION,
+    )
+}
+
+/// Solves battle play on a fairy position, with the run's table size.
+fn solve_fairy(
+    problem: &Problem<FairyPosition>,
+    control: &SearchControl,
+    run: &RunOptions,
+) -> Result<Solution<FairyPosition>, SolveError> {
+    solve_sized(
+        problem,
+        control,
+        run.hash_mb,
+        super::fairy_game::PRESENTATION,
     )
 }
 

@@ -3,13 +3,20 @@
 //! source is of it, and the keys when it lists them). An entry that could not be read carries
 //! its reason instead.
 //!
-//! The readers ([`super::epd`], [`super::pgn`], [`super::popeye`]) build these; the checker
-//! ([`super::verify`]) reads them. This module holds data only: it never parses or solves.
+//! A case holds its problem on the game it is played on: the orthodox board, or a fairy
+//! position when the problem has fairy men ([`Game`]), as the Popeye front end builds it.
+//!
+//! The readers ([`super::epd`], [`super::pgn`], [`super::popeye`], [`super::yacpdb`]) build
+//! these; the checker ([`super::verify`]) reads them. This module holds data only: it never
+//! parses or solves.
 
 use super::classify_claim::ClassifyClaim;
-use crate::board::Move;
+use super::stored::StoredCheck;
+use crate::board::{Move, Position};
+use crate::fairy::FairyPosition;
 use crate::notation::Language;
 use crate::problem::{Goal, PlayKind, Problem, Stipulation};
+use crate::rules::Rules;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -20,6 +27,8 @@ pub enum Format {
     Epd,
     Pgn,
     Popeye,
+    /// YACPDB entries: Olive's `.olv` collections, single entries, the query gateway's JSON.
+    Yacpdb,
 }
 
 impl fmt::Display for Format {
@@ -28,6 +37,7 @@ impl fmt::Display for Format {
             Format::Epd => "EPD",
             Format::Pgn => "PGN",
             Format::Popeye => "Popeye",
+            Format::Yacpdb => "YACPDB",
         })
     }
 }
@@ -38,9 +48,11 @@ pub struct Origin {
     /// The file as named on the command line.
     pub file: String,
     /// 1-based line: the EPD line, the first line of a PGN game, the line of a Popeye
-    /// problem's `BeginProblem`/`NextProblem`; 0 when the whole file is meant.
+    /// problem's `BeginProblem`/`NextProblem`, the first line of a YACPDB entry; 0 when the
+    /// whole file is meant.
     pub line: usize,
-    /// The EPD `id`, the PGN `Event`, or the Popeye problem number and twin.
+    /// The EPD `id`, the PGN `Event`, the Popeye problem number and twin, or the YACPDB entry
+    /// number with its authors, source and id.
     pub label: Option<String>,
     pub format: Format,
 }
@@ -146,10 +158,10 @@ pub(crate) fn saturating_i32(n: u32) -> i32 {
 /// What the source says about the keys (in help and series play: about the solutions; a
 /// key is then a solution's first move).
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum KeyClaim {
+pub enum KeyClaim<M = Move> {
     /// Exactly these keys (several = a known cook): EPD `bm` with `dm`, Popeye's own output,
     /// a PGN game's first move and its alternatives.
-    Exactly(Vec<Move>),
+    Exactly(Vec<M>),
     /// One key, not named: a problem is claimed sound (Popeye file without output, PGN game
     /// without moves). No key is wrong; a second key is a cook, and wrong.
     Unique,
@@ -161,16 +173,143 @@ pub enum KeyClaim {
         lines: Vec<String>,
         language: Language,
     },
+    /// A sound problem with the intended number of keys (help and series play: solutions),
+    /// none shorter than the stipulation: a YACPDB entry (`intended-solutions`, one without).
+    Intended(Intended),
 }
 
-/// A problem ready to be checked, with its source's claims.
+impl<M> KeyClaim<M> {
+    /// How many keys (solutions) a sound problem has by this claim: the intended number, else
+    /// one.
+    pub fn intended_count(&self) -> u64 {
+        match self {
+            KeyClaim::Intended(intended) => intended.count,
+            _ => 1,
+        }
+    }
+}
+
+/// YACPDB's `intended-solutions`: `3` solutions, or per half-move how many ways the play
+/// branches (`2.2.1.1`: two first moves, each with two answers, then one way on; a trailing
+/// `...` repeats the last number, which is 1, to the end).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Intended {
+    /// The number of solutions (keys): the product of the branchings.
+    pub count: u64,
+    /// The branching per half-move when given (`[2, 2, 1, 1]`); `None` for a plain count.
+    pub shape: Option<Vec<u64>>,
+    /// As written in the entry (`2.1...`).
+    pub text: String,
+}
+
+impl Intended {
+    /// One solution: what an entry without `intended-solutions` claims.
+    pub fn one() -> Intended {
+        Intended {
+            count: 1,
+            shape: None,
+            text: "1".to_owned(),
+        }
+    }
+
+    /// Reads YACPDB's forms: `3`, `2.2.1.1`, `4.1.1...`.
+    ///
+    /// ```
+    /// use mateproof::suite::case::Intended;
+    /// assert_eq!(Intended::parse("3").unwrap().count, 3);
+    /// let shaped = Intended::parse("2.2.1.1").unwrap();
+    /// assert_eq!((shaped.count, shaped.shape.as_deref()), (4, Some(&[2, 2, 1, 1][..])));
+    /// assert_eq!(Intended::parse("4.1.1...").unwrap().count, 4);
+    /// assert!(Intended::parse("0").is_err() && Intended::parse("2.x").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<Intended, String> {
+        let text = text.trim();
+        let body = text.strip_suffix("...").unwrap_or(text);
+        let refuse = || format!("intended-solutions '{text}' is not N or N.N.N (e.g. 2.1...)");
+        let numbers: Vec<u64> = body
+            .split('.')
+            .map(|n| {
+                n.parse::<u64>()
+                    .ok()
+                    .filter(|&n| (1..=1_000_000).contains(&n))
+            })
+            .collect::<Option<_>>()
+            .ok_or_else(refuse)?;
+        let count = numbers
+            .iter()
+            .try_fold(1u64, |product, &n| product.checked_mul(n))
+            .filter(|&count| count <= 1_000_000)
+            .ok_or_else(refuse)?;
+        Ok(Intended {
+            count,
+            shape: (numbers.len() > 1).then_some(numbers),
+            text: text.to_owned(),
+        })
+    }
+}
+
+/// A problem ready to be checked, with its source's claims, on the board `P` it is played on.
 #[derive(Clone, Debug)]
-pub struct Case {
-    pub problem: Problem,
+pub struct Case<P: Rules = Position> {
+    pub problem: Problem<P>,
     pub claim: Claim,
-    pub keys: KeyClaim,
+    pub keys: KeyClaim<P::Move>,
     /// Things the reader noticed that do not change the verdict (e.g. an unreadable `.out`).
     pub notes: Vec<String>,
+    /// The solution the source stores as text, to be compared with Popeye's text of the
+    /// computed one (YACPDB's `solution`); `None` where the source has none to compare.
+    pub stored: Option<StoredCheck>,
+}
+
+impl<P: Rules> Case<P> {
+    /// A case without notes and without a stored solution.
+    pub fn new(problem: Problem<P>, claim: Claim, keys: KeyClaim<P::Move>) -> Case<P> {
+        Case {
+            problem,
+            claim,
+            keys,
+            notes: Vec::new(),
+            stored: None,
+        }
+    }
+}
+
+/// A case on the game its problem is played on: the orthodox board, or a fairy position for a
+/// problem with fairy men (as `mateproof popeye` solves it).
+#[derive(Clone, Debug)]
+pub enum Game {
+    Orthodox(Case),
+    Fairy(Case<FairyPosition>),
+}
+
+impl Game {
+    /// The orthodox case, if the problem is on the orthodox board.
+    pub fn orthodox(&self) -> Option<&Case> {
+        match self {
+            Game::Orthodox(case) => Some(case),
+            Game::Fairy(_) => None,
+        }
+    }
+
+    /// The stipulation, whichever the board.
+    pub fn stipulation(&self) -> Stipulation {
+        match self {
+            Game::Orthodox(case) => case.problem.stipulation,
+            Game::Fairy(case) => case.problem.stipulation,
+        }
+    }
+}
+
+impl From<Case> for Game {
+    fn from(case: Case) -> Game {
+        Game::Orthodox(case)
+    }
+}
+
+impl From<Case<FairyPosition>> for Game {
+    fn from(case: Case<FairyPosition>) -> Game {
+        Game::Fairy(case)
+    }
 }
 
 /// Why an entry cannot be checked.
@@ -197,7 +336,7 @@ pub struct Entry {
     /// by it, and reports are sorted by it.
     pub index: u64,
     pub origin: Origin,
-    /// The FEN of the position when one was read.
+    /// The FEN of the position when one was read (none for a fairy position).
     pub fen: Option<String>,
-    pub case: Result<Case, Unusable>,
+    pub case: Result<Game, Unusable>,
 }

@@ -8,33 +8,51 @@
 //!   different order is noted);
 //! - the first moves a PGN game names ([`KeyClaim::Exactly`]): the first moves of the
 //!   solutions of the play, as a set;
-//! - a problem without its solution ([`KeyClaim::Unique`]): exactly one solution of the play.
+//! - a problem without its solution ([`KeyClaim::Unique`]): exactly one solution of the play;
+//! - a sound problem ([`KeyClaim::Intended`], a YACPDB entry): the intended number of
+//!   solutions of the play (and, where `intended-solutions` gives its shape, noted when the
+//!   solutions branch otherwise), none shorter than the stipulation.
+//!
+//! Every board is served ([`SuiteGame`]): the solutions are written as Popeye writes them on
+//! it.
 //!
 //! Shorter solutions than the stipulated length are noted (they are solutions unless
 //! `exact-`, which the search itself honours). This module never reads input and never prints.
 
-use super::case::{Case, KeyClaim};
+use super::case::{Case, Intended, KeyClaim};
+use super::game::SuiteGame;
 use super::record::Status;
-use super::verify::Outcome;
-use crate::board::Move;
+use super::verify::{verdict_of, Outcome};
 use crate::help::{self, Part};
 use crate::kernel::SearchControl;
 use crate::notation::Language;
 use crate::popeye::line_text::{write_lines, LineStyle};
 
 /// Solves `case`'s help or series play and checks it against the claim.
-pub(super) fn check_lines(
-    case: &Case,
+pub(super) fn check_lines<G: SuiteGame>(
+    case: &Case<G>,
     table_mb: Option<usize>,
     control: &SearchControl,
-) -> Outcome {
+) -> Outcome<G::Move> {
     let problem = &case.problem;
     let language = match &case.keys {
         KeyClaim::Lines { language, .. } => *language,
         _ => Language::English,
     };
-    let style = LineStyle::of(&problem.stipulation);
-    let mut found = Found::default();
+    // Popeye's styles, as `mateproof popeye` writes them: its mate generator lists the last
+    // move on the orthodox board (not under NullMoves), set play of `h#N.5` skips a half-move.
+    let mating_lister = G::MATING_LISTER && !problem.options.null_moves;
+    let style = LineStyle::in_game(&problem.stipulation, mating_lister);
+    let set_play_style =
+        help::full_line_length(problem, Part::Play).map_or(style, |full| style.for_set_play(full));
+    let mut found = Found {
+        lines: Vec::new(),
+        play: 0,
+        short: 0,
+        first_moves: Vec::new(),
+        branching: Vec::new(),
+        nodes: 0,
+    };
     for part in help::parts(problem) {
         let solution = match help::solve(problem, part, table_mb, control) {
             Ok(solution) => solution,
@@ -58,8 +76,14 @@ pub(super) fn check_lines(
                     }
                 }
             }
+            found.branching = branching(&solution.lines);
         }
-        let text = write_lines(&solution, style, language);
+        let part_style = if part.is_set_play() {
+            set_play_style
+        } else {
+            style
+        };
+        let text = write_lines(&solution, part_style, language);
         found
             .lines
             .extend(text.lines().map(|line| line.trim().to_owned()));
@@ -68,8 +92,7 @@ pub(super) fn check_lines(
 }
 
 /// What the solver found, over all parts.
-#[derive(Default)]
-struct Found {
+struct Found<M> {
     /// Every solution line in Popeye's text, parts in order.
     lines: Vec<String>,
     /// Solutions of the play (not set play, not the duplex half).
@@ -77,11 +100,38 @@ struct Found {
     /// Of those, shorter than the stipulated length.
     short: usize,
     /// The first moves of the play's solutions, each once.
-    first_moves: Vec<Move>,
+    first_moves: Vec<M>,
+    /// Per half-move of the play, the most ways any line branches there (what
+    /// `intended-solutions`' shape says, `2.2.1.1`).
+    branching: Vec<u64>,
     nodes: u64,
 }
 
-fn judge(case: &Case, found: Found) -> Outcome {
+/// Per half-move, the largest number of different moves that follow one same beginning.
+fn branching<M: PartialEq + Copy>(lines: &[crate::solution::Line<M>]) -> Vec<u64> {
+    let longest = lines.iter().map(|l| l.moves.len()).max().unwrap_or(0);
+    (0..longest)
+        .map(|ply| {
+            let mut most = 0;
+            for line in lines.iter().filter(|l| l.moves.len() > ply) {
+                let prefix = &line.moves[..ply];
+                let mut next: Vec<M> = Vec::new();
+                for other in lines
+                    .iter()
+                    .filter(|o| o.moves.len() > ply && o.moves[..ply] == *prefix)
+                {
+                    if !next.contains(&other.moves[ply]) {
+                        next.push(other.moves[ply]);
+                    }
+                }
+                most = most.max(next.len() as u64);
+            }
+            most
+        })
+        .collect()
+}
+
+fn judge<G: SuiteGame>(case: &Case<G>, found: Found<G::Move>) -> Outcome<G::Move> {
     let mut notes = Vec::new();
     let mut wrong = false;
     match &case.keys {
@@ -132,6 +182,24 @@ fn judge(case: &Case, found: Found) -> Outcome {
                 notes.push(format!("cooked: {n} solutions"));
             }
         },
+        KeyClaim::Intended(intended) => {
+            if found.play as u64 != intended.count && found.play > 0 {
+                wrong = true;
+                notes.push(format!(
+                    "{} solutions where {} intended",
+                    found.play, intended.count
+                ));
+            } else if found.play == 0 {
+                wrong = true;
+                notes.push("no solution".to_owned());
+            }
+            if found.short > 0 {
+                wrong = true;
+            }
+            if let Some(note) = shape_note(intended, &found.branching) {
+                notes.push(note);
+            }
+        }
         KeyClaim::Any => {}
     }
     if found.short > 0 {
@@ -139,12 +207,35 @@ fn judge(case: &Case, found: Found) -> Outcome {
     }
     Outcome {
         status: if wrong { Status::Wrong } else { Status::Solved },
+        verdict: Some(verdict_of(
+            found.play,
+            found.short > 0,
+            case.keys.intended_count(),
+        )),
         mate: None,
         keys: found.first_moves,
         solutions: Some(found.lines),
         notes,
         nodes: found.nodes,
     }
+}
+
+/// A note when the solutions branch otherwise than `intended-solutions`' shape says (the
+/// count may still be right: `2.1.1.1` against `1.2.1.1`).
+fn shape_note(intended: &Intended, branching: &[u64]) -> Option<String> {
+    let shape = intended.shape.as_ref()?;
+    let differs = branching
+        .iter()
+        .enumerate()
+        .any(|(ply, &found)| found != shape.get(ply).copied().unwrap_or(1));
+    differs.then(|| {
+        let found: Vec<String> = branching.iter().map(u64::to_string).collect();
+        format!(
+            "the solutions branch {} where {} is intended",
+            found.join("."),
+            intended.text
+        )
+    })
 }
 
 fn join(lines: &[&String]) -> String {

@@ -226,6 +226,7 @@ pub(super) fn check_classify(
     };
     let outcome = Outcome {
         status,
+        verdict: None,
         mate: None,
         keys: Vec::new(),
         solutions: None,

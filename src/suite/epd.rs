@@ -69,6 +69,7 @@ pub fn read_line(text: &str) -> EpdCase {
             claim,
             keys,
             notes: Vec::new(),
+            stored: None,
         });
     EpdCase { label, fen, case }
 }

@@ -290,6 +290,7 @@ impl GameText {
             claim,
             keys,
             notes,
+            stored: None,
         })
     }
 }

@@ -43,6 +43,84 @@ impl Status {
     }
 }
 
+/// What the problem is, whatever its source claimed: a problemist's word for the solver's
+/// answer. `status` says whether the claim held; the verdict says what was found (a cooked
+/// problem listed as cooked is `solved`, and `cooked`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, PartialOrd, Ord)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// The intended number of keys (solutions), one unless the source says more, none shorter.
+    Sound,
+    /// More keys (solutions) than intended; the notes list them.
+    Cooked,
+    /// A key (solution) shorter than the stipulation.
+    Short,
+    /// Fewer solutions than intended, but some.
+    Missing,
+    /// No key, no solution.
+    NoSolution,
+    /// Something the solver does not do (named in the notes).
+    Unsupported,
+    /// A limit (time, nodes) or a signal stopped the search first.
+    OutOfTime,
+    /// The entry could not be read (the notes say where and why).
+    Error,
+}
+
+impl Verdict {
+    pub const ALL: [Verdict; 8] = [
+        Verdict::Sound,
+        Verdict::Cooked,
+        Verdict::Short,
+        Verdict::Missing,
+        Verdict::NoSolution,
+        Verdict::Unsupported,
+        Verdict::OutOfTime,
+        Verdict::Error,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Sound => "sound",
+            Verdict::Cooked => "cooked",
+            Verdict::Short => "short",
+            Verdict::Missing => "missing",
+            Verdict::NoSolution => "no solution",
+            Verdict::Unsupported => "unsupported",
+            Verdict::OutOfTime => "out of time",
+            Verdict::Error => "error",
+        }
+    }
+}
+
+/// How the computed solution compares with the one the source stores as text (YACPDB's
+/// `solution`), both read as Popeye's move lines, sets where the order is free.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "result", content = "note")]
+pub enum StoredResult {
+    /// The same lines: every key, threat, variation, try and refutation (help and series
+    /// play: every solution) in both.
+    Agrees,
+    /// The first difference, by its path (`1.Ka1-a2 ! / 1...Sd3-f2: stored has 2.e7-e8=S #,
+    /// computed has none`).
+    Differs(String),
+    /// The stored text is free-form (not Popeye's notation), or absent; why.
+    NotComparable(String),
+    /// The comparison's solve was stopped by a limit.
+    NotChecked(String),
+}
+
+impl StoredResult {
+    pub fn name(&self) -> &'static str {
+        match self {
+            StoredResult::Agrees => "agrees",
+            StoredResult::Differs(_) => "differs",
+            StoredResult::NotComparable(_) => "not comparable",
+            StoredResult::NotChecked(_) => "not checked",
+        }
+    }
+}
+
 /// Which search checked the entry.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -74,6 +152,10 @@ pub struct Expected {
     pub keys: Option<Vec<String>>,
     /// `true` when exactly one (unnamed) key is claimed: a problem without its solution.
     pub unique: bool,
+    /// A sound problem is claimed with this many keys (help and series play: solutions),
+    /// none shorter: a YACPDB entry (`intended-solutions`, else 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub intended: Option<u64>,
     /// EPD `classify`: the claimed fields as written (`plies 5 help_win 3 …`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub classify: Option<String>,
@@ -113,6 +195,13 @@ pub struct Record {
     pub status: Status,
     /// More than one key was found.
     pub cooked: bool,
+    /// What the problem is (sound, cooked, short …); `null` where the entry claims no problem
+    /// (EPD `bm #N`, `bm #-N`, `classify`) and the search was not stopped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<Verdict>,
+    /// The stored solution compared with the computed one (YACPDB entries).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stored: Option<StoredResult>,
     /// Why the status is what it is, and anything else worth knowing (short mates, cooks).
     pub notes: Vec<String>,
     pub nodes: u64,
@@ -214,6 +303,8 @@ impl Record {
                 write!(f, " {}", keys_text(keys))?;
             } else if self.expected.unique {
                 write!(f, " (one key)")?;
+            } else if let Some(n) = self.expected.intended {
+                write!(f, " ({n} {}, sound)", if n == 1 { "key" } else { "keys" })?;
             }
             match self.found.mate {
                 Some(found) => write!(f, ", found {play}{found}")?,
@@ -230,8 +321,28 @@ impl Record {
                 write!(f, " {}", keys_text(&self.found.keys))?;
             }
         }
+        self.write_tail(f)
+    }
+
+    /// The notes, then the verdict where it says more than the status, and the comparison
+    /// with the stored solution.
+    fn write_tail(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !self.notes.is_empty() {
             write!(f, "  ({})", self.notes.join("; "))?;
+        }
+        if let Some(verdict) = self.verdict.filter(|v| {
+            self.format == Format::Yacpdb || *v != Verdict::Sound && self.status == Status::Solved
+        }) {
+            write!(f, "  [{}]", verdict.name())?;
+        }
+        match &self.stored {
+            None => {}
+            Some(StoredResult::Agrees) => write!(f, "  stored solution agrees")?,
+            Some(
+                other @ (StoredResult::Differs(why)
+                | StoredResult::NotComparable(why)
+                | StoredResult::NotChecked(why)),
+            ) => write!(f, "  stored solution {}: {why}", other.name())?,
         }
         Ok(())
     }
@@ -251,12 +362,11 @@ impl Record {
             }
         } else if self.expected.unique {
             write!(f, " (one solution)")?;
+        } else if let Some(n) = self.expected.intended {
+            write!(f, " ({}, sound)", solutions_text(n as usize))?;
         }
         write!(f, ", found {}", solutions_text(found.len()))?;
-        if !self.notes.is_empty() {
-            write!(f, "  ({})", self.notes.join("; "))?;
-        }
-        Ok(())
+        self.write_tail(f)
     }
 }
 

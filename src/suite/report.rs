@@ -4,9 +4,11 @@
 //!
 //! The report is written to a temporary file beside FILE (`.FILE.partial-PID`) and renamed
 //! onto FILE when the run ends, so FILE only ever holds a whole report: the previous one while
-//! the run goes, the new one after. A run ended by a signal (SIGINT, SIGTERM, SIGHUP) or a
-//! closed output still finishes its report, with the positions reported so far and
-//! `"interrupted": true`; only SIGKILL leaves the temporary file behind (and FILE untouched).
+//! the run goes, the new one after. FILE through symbolic links is their target; a device, a
+//! FIFO or `/dev/stdout` is written into, never replaced ([`super::destination`]). A run ended
+//! by a signal (SIGINT, SIGTERM, SIGHUP) or a closed output still finishes its report, with the
+//! positions reported so far, `"interrupted": true` and the exit status the process ends with
+//! (128 + the signal); only SIGKILL leaves the temporary file behind (and FILE untouched).
 //!
 //! Schema (version 1):
 //!
@@ -15,6 +17,7 @@
 //!   "format": "mateproof-suite-report", "version": 1,
 //!   "files": ["dm2.epd", ...],            // as given on the command line, in order
 //!   "shard": "2/8" | null,                // K/N: entries K, K+N, K+2N, ... (1-based)
+//!   "shard_seed": 7,                      // only when the entries were dealt by a seeded hash
 //!   "limits": {"time_s": 5.0|null, "nodes": 1000000|null, "hash_mb": 64|null, "threads": 2},
 //!   "positions": [                        // in entry order
 //!     {"index": 17,                       // entry number over all files (1-based)
@@ -30,17 +33,25 @@
 //!                "classify": "plies 5 help_win 3 help_loss none …"},  // classify: all six
 //!      "status": "solved"|"wrong"|"unsolved"|"unsupported"|"error",
 //!      "cooked": false,                   // more than one key found
+//!      "verdict": "sound"|"cooked"|"short"|"missing"|"no_solution"|"unsupported"
+//!                 |"out_of_time"|"error",  // what the problem is; absent for EPD bm/classify
+//!      "stored": {"result": "agrees"|"differs"|"not_comparable"|"not_checked",
+//!                 "note": "why"},         // YACPDB: the stored solution against the computed
 //!      "notes": ["cook not listed: Rf8"],
 //!      "nodes": 12345, "time_ms": 3.217}
 //!   ],
 //!   "stopped_early": false,               // --fail-fast ended the run at a failure
 //!   "interrupted": false,                 // a signal or a closed output ended the run: the
 //!                                         // positions are those reported before it
+//!   "entries": 1475,                      // entries of the whole input (every shard), when
+//!                                         // the input was read to its end
 //!   "summary": {
 //!     "by_mate": [{"mate": 3|null, "count": 513, "solved": 512, "wrong": 1, "unsolved": 0,
 //!                  "unsupported": 0, "errors": 0, "median_ms": 1.2|null, "p90_ms": 9.8|null}],
 //!     "total": {... the same fields, "mate": null},
-//!     "exit_status": 0|1|2
+//!     "verdicts": {"sound": 10, "cooked": 2, ...},   // counts of each verdict given
+//!     "stored": {"agrees": 8, "differs": 1, ...},    // counts of each comparison
+//!     "exit_status": 0|1|2|128+N             // 128+N: signal N ended the run (141: output closed)
 //!   }
 //! }
 //! ```
@@ -49,13 +60,15 @@
 //! solution lines when its output was read, and `found.keys` the solutions' first moves. Times of unsearched entries are 0 and stay out of the
 //! quantiles. This module writes and reads reports; it never solves.
 
+use super::destination::ReportTarget;
 use super::record::Record;
+use super::source::Shard;
 use super::summary::{Summary, SummaryJson};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 pub const FORMAT_NAME: &str = "mateproof-suite-report";
 pub const VERSION: u32 = 1;
@@ -74,7 +87,23 @@ pub struct ReportLimits {
 pub struct ReportHeader {
     pub files: Vec<String>,
     pub shard: Option<String>,
+    /// The seed of a shard dealt by hash (`--shard-seed`, `--shard auto`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard_seed: Option<u64>,
     pub limits: ReportLimits,
+}
+
+impl ReportHeader {
+    /// The shard the header names (the whole suite when none).
+    pub fn shard(&self) -> Result<Shard, super::source::ParseShardError> {
+        match &self.shard {
+            None => Ok(Shard::ALL),
+            Some(text) => text.parse().map(|shard: Shard| Shard {
+                seed: self.shard_seed,
+                ..shard
+            }),
+        }
+    }
 }
 
 /// A whole report as read back.
@@ -84,13 +113,29 @@ pub struct Report {
     pub version: u32,
     pub files: Vec<String>,
     pub shard: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard_seed: Option<u64>,
     pub limits: ReportLimits,
     pub positions: Vec<Record>,
     pub stopped_early: bool,
     /// Reports written before this field existed are complete runs.
     #[serde(default)]
     pub interrupted: bool,
+    /// Entries of the whole input (all shards), when it was read to its end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entries: Option<u64>,
     pub summary: SummaryJson,
+}
+
+impl Report {
+    pub fn header(&self) -> ReportHeader {
+        ReportHeader {
+            files: self.files.clone(),
+            shard: self.shard.clone(),
+            shard_seed: self.shard_seed,
+            limits: self.limits.clone(),
+        }
+    }
 }
 
 /// Writes a report as the records come: header, one record per line, summary.
@@ -101,9 +146,13 @@ pub struct ReportWriter<W: Write> {
 
 impl<W: Write> ReportWriter<W> {
     pub fn begin(mut out: W, header: &ReportHeader) -> io::Result<ReportWriter<W>> {
+        let seed = match header.shard_seed {
+            Some(seed) => format!(",\"shard_seed\":{seed}"),
+            None => String::new(),
+        };
         write!(
             out,
-            "{{\"format\":{},\"version\":{VERSION},\"files\":{},\"shard\":{},\"limits\":{},\"positions\":[",
+            "{{\"format\":{},\"version\":{VERSION},\"files\":{},\"shard\":{}{seed},\"limits\":{},\"positions\":[",
             json(&FORMAT_NAME)?,
             json(&header.files)?,
             json(&header.shard)?,
@@ -119,9 +168,13 @@ impl<W: Write> ReportWriter<W> {
     }
 
     pub fn finish(mut self, end: &ReportEnd) -> io::Result<W> {
+        let entries = match end.entries {
+            Some(n) => format!(",\"entries\":{n}"),
+            None => String::new(),
+        };
         writeln!(
             self.out,
-            "\n],\"stopped_early\":{},\"interrupted\":{},\"summary\":{}}}",
+            "\n],\"stopped_early\":{},\"interrupted\":{}{entries},\"summary\":{}}}",
             end.stopped_early,
             end.interrupted,
             json(&end.summary)?
@@ -135,34 +188,27 @@ impl<W: Write> ReportWriter<W> {
 pub struct ReportEnd {
     pub stopped_early: bool,
     pub interrupted: bool,
+    /// Entries of the whole input, when it was read to its end.
+    pub entries: Option<u64>,
     pub summary: SummaryJson,
 }
 
-/// A report written to a temporary file and renamed onto its path when finished (see the
-/// module comment); dropped unfinished, it removes the temporary file.
+/// A report written to a temporary file and moved onto (or copied into) its destination when
+/// finished (see the module comment); dropped unfinished, it removes the temporary file.
 pub struct ReportFile {
     writer: Option<ReportWriter<BufWriter<File>>>,
-    temporary: PathBuf,
-    path: PathBuf,
+    target: Option<ReportTarget>,
 }
 
 impl ReportFile {
     pub fn create(path: &Path, header: &ReportHeader) -> io::Result<ReportFile> {
-        let name = path
-            .file_name()
-            .ok_or_else(|| io::Error::other("the report path names no file"))?;
-        let mut temporary_name = std::ffi::OsString::from(".");
-        temporary_name.push(name);
-        temporary_name.push(format!(".partial-{}", std::process::id()));
-        let temporary = path.with_file_name(temporary_name);
-        let file = File::create(&temporary)?;
-        let mut report = ReportFile {
-            writer: None,
-            temporary,
-            path: path.to_owned(),
-        };
-        report.writer = Some(ReportWriter::begin(BufWriter::new(file), header)?);
-        Ok(report)
+        let target = ReportTarget::create(path)?;
+        let file = target.file()?.try_clone()?;
+        let writer = ReportWriter::begin(BufWriter::new(file), header)?;
+        Ok(ReportFile {
+            writer: Some(writer),
+            target: Some(target),
+        })
     }
 
     pub fn record(&mut self, record: &Record) -> io::Result<()> {
@@ -172,26 +218,16 @@ impl ReportFile {
         }
     }
 
-    /// Ends the report and moves it onto its path.
+    /// Ends the report and moves it onto its destination (or copies it into it).
     pub fn finish(mut self, end: &ReportEnd) -> io::Result<()> {
-        let writer = self
-            .writer
-            .take()
-            .ok_or_else(|| io::Error::other("the report is already finished"))?;
-        let file = writer
+        let (Some(writer), Some(target)) = (self.writer.take(), self.target.take()) else {
+            return Err(io::Error::other("the report is already finished"));
+        };
+        writer
             .finish(end)?
             .into_inner()
             .map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        std::fs::rename(&self.temporary, &self.path)
-    }
-}
-
-impl Drop for ReportFile {
-    fn drop(&mut self) {
-        if self.writer.is_some() {
-            let _ = std::fs::remove_file(&self.temporary);
-        }
+        target.finish()
     }
 }
 
@@ -256,6 +292,7 @@ pub fn merge(reports: Vec<(String, Report)>) -> Result<Report, MergeError> {
         reason,
     };
     let total_shards = shard_count(first_name, first)?;
+    let entries = first.entries;
     let mut seen_shards = BTreeSet::new();
     let mut seen_entries = BTreeSet::new();
     let mut positions = Vec::new();
@@ -278,6 +315,18 @@ pub fn merge(reports: Vec<(String, Report)>) -> Result<Report, MergeError> {
             return Err(inconsistent(
                 name,
                 format!("shard count differs from {first_name}'s"),
+            ));
+        }
+        if report.shard_seed != first.shard_seed {
+            return Err(inconsistent(
+                name,
+                format!("shard seed differs from {first_name}'s"),
+            ));
+        }
+        if report.entries.is_some() && entries.is_some() && report.entries != entries {
+            return Err(inconsistent(
+                name,
+                format!("it counts other entries in the input than {first_name}"),
             ));
         }
         let shard = report.shard.clone().unwrap_or_else(|| "1/1".to_owned());
@@ -305,8 +354,9 @@ pub fn merge(reports: Vec<(String, Report)>) -> Result<Report, MergeError> {
         return Err(MergeError::MissingShards(missing.join(", ")));
     }
     positions.sort_by_key(|r| r.index);
-    // Whole shards of one run cover entries 1, 2, 3, ... without a gap; a gap means a shard
-    // lost positions at its end (a cut short shard may end anywhere).
+    // Whole shards of one run cover entries 1, 2, 3, ... without a gap (up to the input's
+    // count, where the shards know it); a gap means a shard lost positions at its end (a cut
+    // short shard may end anywhere).
     if !stopped_early && !interrupted {
         if let Some((at, _)) = positions
             .iter()
@@ -318,6 +368,13 @@ pub fn merge(reports: Vec<(String, Report)>) -> Result<Report, MergeError> {
                 at + 1
             )));
         }
+        let all = reports.iter().filter_map(|(_, r)| r.entries).max();
+        if let Some(all) = all.filter(|&n| n != positions.len() as u64) {
+            return Err(MergeError::MissingShards(format!(
+                "the input has {all} entries, the shards report {}",
+                positions.len()
+            )));
+        }
     }
     let summary: Summary = positions.iter().collect();
     Ok(Report {
@@ -325,10 +382,12 @@ pub fn merge(reports: Vec<(String, Report)>) -> Result<Report, MergeError> {
         version: VERSION,
         files: first.files.clone(),
         shard: None,
+        shard_seed: None,
         limits: first.limits.clone(),
         positions,
         stopped_early,
         interrupted,
+        entries,
         summary: summary.json(),
     })
 }
@@ -340,12 +399,7 @@ fn check_positions_whole(name: &str, report: &Report) -> Result<(), MergeError> 
         file: name.to_owned(),
         reason,
     };
-    let shard = match &report.shard {
-        None => super::source::Shard::ALL,
-        Some(text) => text
-            .parse()
-            .map_err(|e: super::source::ParseShardError| refuse(e.to_string()))?,
-    };
+    let shard = report.header().shard().map_err(|e| refuse(e.to_string()))?;
     let counted = report.summary.total.count;
     if counted != report.positions.len() as u64 {
         return Err(refuse(format!(
@@ -353,15 +407,23 @@ fn check_positions_whole(name: &str, report: &Report) -> Result<(), MergeError> 
             report.positions.len()
         )));
     }
-    let mut expected = shard.first;
+    let mut expected = (1..).filter(|&i| shard.takes(i));
     for record in &report.positions {
-        if record.index != expected {
+        let next = expected.next().unwrap_or(u64::MAX);
+        if record.index != next {
             return Err(refuse(format!(
-                "entry {expected} is missing (the next is {}): positions were removed",
+                "entry {next} is missing (the next is {}): positions were removed",
                 record.index
             )));
         }
-        expected += shard.count;
+    }
+    // A finished shard ends where the input does.
+    if let (Some(all), false) = (report.entries, report.interrupted || report.stopped_early) {
+        if let Some(next) = expected.next().filter(|&next| next <= all) {
+            return Err(refuse(format!(
+                "entry {next} is missing: the shard ends before the input does"
+            )));
+        }
     }
     Ok(())
 }
@@ -382,19 +444,31 @@ fn shard_count(name: &str, report: &Report) -> Result<u64, MergeError> {
 
 /// Writes a finished report in one go (the merged one).
 pub fn write_report(out: impl Write, report: &Report) -> io::Result<()> {
-    let header = ReportHeader {
-        files: report.files.clone(),
-        shard: report.shard.clone(),
-        limits: report.limits.clone(),
-    };
-    let mut writer = ReportWriter::begin(out, &header)?;
+    let mut writer = ReportWriter::begin(out, &report.header())?;
     for record in &report.positions {
         writer.record(record)?;
     }
-    writer.finish(&ReportEnd {
-        stopped_early: report.stopped_early,
-        interrupted: report.interrupted,
-        summary: report.summary.clone(),
-    })?;
+    writer.finish(&report.end())?;
     Ok(())
+}
+
+/// Writes a finished report to `path` through the report writer ([`ReportFile`]: atomic for a
+/// regular file, written into a device, FIFO or `/dev/stdout`).
+pub fn save_report(path: &Path, report: &Report) -> io::Result<()> {
+    let mut file = ReportFile::create(path, &report.header())?;
+    for record in &report.positions {
+        file.record(record)?;
+    }
+    file.finish(&report.end())
+}
+
+impl Report {
+    fn end(&self) -> ReportEnd {
+        ReportEnd {
+            stopped_early: self.stopped_early,
+            interrupted: self.interrupted,
+            entries: self.entries,
+            summary: self.summary.clone(),
+        }
+    }
 }

@@ -7,9 +7,17 @@
 //!
 //! `fail_fast` ends the run at the first entry (in order) that is not as claimed: searches in
 //! flight are stopped and their results dropped. A signal caught by [`crate::util::interrupt`]
-//! or a closed output ends the run the same way, and the report is finished as `interrupted`. The runner decides nothing about an entry;
-//! that is [`super::verify`]'s job.
+//! or a closed output ends the run the same way, and the report is finished as `interrupted`.
+//!
+//! Records go, in order, to the JSON report (`--json`, written whole at the end) and to the
+//! JSON Lines file (`--jsonl`, a line as each entry is reported: [`super::jsonl`]). A resumed
+//! run (`--resume`) first reads the lines file: its records are the first entries of the shard,
+//! they go to the summary, the report and the printed lines as if just found, and the run takes
+//! up from the next entry, appending. So an interrupted and resumed run ends with the summary
+//! of an uninterrupted one (times aside). The runner decides nothing about an entry; that is
+//! [`super::verify`]'s job.
 
+use super::jsonl::{read_lines_with, EndLine, LinesError, LinesWriter};
 use super::progress::{Progress, ProgressMode};
 use super::record::Record;
 use super::report::{ReportEnd, ReportFile, ReportHeader, ReportLimits};
@@ -19,8 +27,8 @@ use super::verify::{verify, Limits};
 use parking_lot::{Condvar, Mutex};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{channel, sync_channel, Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::Duration;
@@ -44,8 +52,30 @@ pub struct RunConfig {
     pub verbose: bool,
     pub progress: ProgressMode,
     pub json: Option<PathBuf>,
+    /// Stream one JSON line per entry to this file as each is reported.
+    pub jsonl: Option<PathBuf>,
+    /// `jsonl` holds an earlier run's lines: take them as done and append the rest.
+    pub resume: bool,
     /// How the text lines write keys (the JSON report keeps SAN).
     pub notation: crate::notation::MoveStyle,
+}
+
+impl Default for RunConfig {
+    fn default() -> RunConfig {
+        RunConfig {
+            files: Vec::new(),
+            threads: 1,
+            limits: Limits::default(),
+            shard: Shard::ALL,
+            fail_fast: false,
+            verbose: false,
+            progress: ProgressMode::Quiet,
+            json: None,
+            jsonl: None,
+            resume: false,
+            notation: crate::notation::MoveStyle::default(),
+        }
+    }
 }
 
 /// What a run produced.
@@ -56,6 +86,8 @@ pub struct RunResult {
     pub stopped_early: bool,
     /// A signal (its number) ended the run before the end of the input.
     pub interrupted: Option<i32>,
+    /// Entries taken as done from the lines file of an earlier run (`--resume`).
+    pub resumed: u64,
 }
 
 /// How the stream of records ended.
@@ -76,32 +108,54 @@ pub enum RunError {
     Report { path: String, source: io::Error },
     #[error("cannot write the output: {0}")]
     Output(io::Error),
+    #[error("--resume {path}: {why}")]
+    Resume { path: String, why: String },
 }
 
 /// Runs the suite, writing per-position lines and the summary table to `out`.
 pub fn run(config: &RunConfig, out: &mut dyn Write) -> Result<RunResult, RunError> {
-    let report_error = |source: io::Error| RunError::Report {
-        path: config
-            .json
+    let report_error = |path: &Option<PathBuf>| {
+        let path = path
             .as_ref()
             .map(|p| p.display().to_string())
-            .unwrap_or_default(),
-        source,
+            .unwrap_or_default();
+        move |source: io::Error| RunError::Report {
+            path: path.clone(),
+            source,
+        }
+    };
+    let header = header(config);
+    // An earlier run's lines: checked, then read again as they are fed (flat memory).
+    let resumed = match (&config.jsonl, config.resume) {
+        (Some(path), true) => earlier_lines(path, &header)?,
+        _ => None,
     };
     let mut report = match &config.json {
         None => None,
-        Some(path) => Some(ReportFile::create(path, &header(config)).map_err(report_error)?),
+        Some(path) => Some(ReportFile::create(path, &header).map_err(report_error(&config.json))?),
+    };
+    let mut lines = match (&config.jsonl, &resumed) {
+        (None, _) => None,
+        (Some(path), Some(earlier)) => {
+            Some(LinesWriter::append(path, earlier.keep).map_err(report_error(&config.jsonl))?)
+        }
+        (Some(path), None) => {
+            Some(LinesWriter::create(path, &header).map_err(report_error(&config.jsonl))?)
+        }
     };
     let total = estimate_in_background(config);
     let mut progress = Progress::new(config.progress, None);
     let mut summary = Summary::default();
-    let mut emit = |record: &Record| -> Result<bool, RunError> {
+    let mut emit = |record: &Record, fresh: bool| -> Result<bool, RunError> {
         if let Some(total) = total.as_ref().and_then(|rx| rx.try_recv().ok()) {
             progress.set_total(total);
         }
         summary.add(record);
         if let Some(report) = report.as_mut() {
-            report.record(record).map_err(report_error)?;
+            report.record(record).map_err(report_error(&config.json))?;
+        }
+        if let (Some(lines), true) = (lines.as_mut(), fresh) {
+            lines.record(record).map_err(report_error(&config.jsonl))?;
         }
         progress.record(record);
         if config.verbose || record.status.is_failure() {
@@ -111,21 +165,64 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> Result<RunResult, RunErro
         }
         Ok(config.fail_fast && record.status.is_failure())
     };
-    let ended = run_workers(config, &mut emit);
+    let mut skip_through = 0;
+    let mut ended = Ok(End::Finished);
+    if let (Some(earlier), Some(path)) = (&resumed, &config.jsonl) {
+        skip_through = earlier.last;
+        let mut failed = None;
+        let read = read_lines_with(path, false, &mut |record| {
+            if failed.is_none() && record.index <= earlier.last {
+                match emit(record, false) {
+                    Ok(false) => {}
+                    Ok(true) => failed = Some(Ok(End::StoppedEarly)),
+                    Err(e) => failed = Some(Err(e)),
+                }
+            }
+        });
+        read.map_err(|e| resume_error(path, e))?;
+        if let Some(stop) = failed {
+            ended = stop;
+        }
+    }
+    let entries = AtomicU64::new(0);
+    if matches!(ended, Ok(End::Finished)) {
+        ended = run_workers(config, skip_through, &entries, &mut emit);
+    }
     progress.finish();
     let stopped_early = matches!(ended, Ok(End::StoppedEarly));
     let interrupted = match ended {
         Ok(End::Interrupted(signal)) => Some(signal),
         _ => None,
     };
+    // A closed output is an interruption too: the reports keep what was reported.
+    let closed = matches!(ended, Err(RunError::Output(_)));
+    let mut summary_json = summary.json();
+    if let Some(signal) = interrupted {
+        summary_json.exit_status = 128u8.saturating_add(u8::try_from(signal).unwrap_or(127));
+    } else if closed {
+        summary_json.exit_status = super::summary::EXIT_OUTPUT_CLOSED;
+    }
+    let entries = match entries.load(Ordering::SeqCst) {
+        0 => None,
+        n => Some(n - 1),
+    };
+    if let Some(lines) = lines {
+        let end = EndLine {
+            interrupted: interrupted.is_some() || closed,
+            stopped_early,
+            entries,
+            exit_status: summary_json.exit_status,
+        };
+        lines.finish(end).map_err(report_error(&config.jsonl))?;
+    }
     if let Some(report) = report {
-        // A closed output is an interruption too: the report keeps what was reported.
         let end = ReportEnd {
             stopped_early,
-            interrupted: interrupted.is_some() || matches!(ended, Err(RunError::Output(_))),
-            summary: summary.json(),
+            interrupted: interrupted.is_some() || closed,
+            entries,
+            summary: summary_json,
         };
-        report.finish(&end).map_err(report_error)?;
+        report.finish(&end).map_err(report_error(&config.json))?;
     }
     ended?;
     if let Some(signal) = interrupted {
@@ -149,7 +246,76 @@ pub fn run(config: &RunConfig, out: &mut dyn Write) -> Result<RunResult, RunErro
         summary,
         stopped_early,
         interrupted,
+        resumed: resumed.map_or(0, |r| r.count),
     })
+}
+
+/// What a resumed run takes from its lines file.
+struct Earlier {
+    /// Bytes of the file that stay (header and whole records; not a torn line, not the end).
+    keep: u64,
+    /// The last entry done (0 for none), and how many were.
+    last: u64,
+    count: u64,
+}
+
+/// Reads the lines of an earlier run, if `path` holds any: they must come from the same run
+/// (files, shard, limits) and be the first entries of the shard.
+fn earlier_lines(path: &Path, header: &ReportHeader) -> Result<Option<Earlier>, RunError> {
+    let fresh = match std::fs::metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => true,
+        Ok(meta) => meta.is_file() && meta.len() == 0,
+        Err(e) => return Err(resume_error(path, LinesError::Io(e))),
+    };
+    if fresh {
+        return Ok(None);
+    }
+    let shard = header.shard().unwrap_or(Shard::ALL);
+    let mut expected = (1..).filter(|&i| shard.takes(i));
+    let mut last = 0;
+    let mut count = 0;
+    let mut order = Ok(());
+    let read = read_lines_with(path, false, &mut |record| {
+        let next = expected.next().unwrap_or(u64::MAX);
+        if record.index != next && order.is_ok() {
+            order = Err(format!(
+                "its line for entry {} stands where entry {next} of the shard should be",
+                record.index
+            ));
+        }
+        last = record.index;
+        count += 1;
+    })
+    .map_err(|e| resume_error(path, e))?;
+    order.map_err(|why| RunError::Resume {
+        path: path.display().to_string(),
+        why,
+    })?;
+    if read.header != *header {
+        let what = if read.header.files != header.files {
+            "input files"
+        } else if read.header.shard != header.shard || read.header.shard_seed != header.shard_seed {
+            "shard"
+        } else {
+            "limits"
+        };
+        return Err(RunError::Resume {
+            path: path.display().to_string(),
+            why: format!("its lines come from a run with other {what}"),
+        });
+    }
+    Ok(Some(Earlier {
+        keep: read.whole_bytes,
+        last,
+        count,
+    }))
+}
+
+fn resume_error(path: &Path, error: LinesError) -> RunError {
+    RunError::Resume {
+        path: path.display().to_string(),
+        why: error.to_string(),
+    }
 }
 
 fn header(config: &RunConfig) -> ReportHeader {
@@ -159,8 +325,8 @@ fn header(config: &RunConfig) -> ReportHeader {
             .iter()
             .map(|p| p.display().to_string())
             .collect(),
-        shard: (config.shard != Shard::ALL)
-            .then(|| format!("{}/{}", config.shard.first, config.shard.count)),
+        shard: (config.shard != Shard::ALL).then(|| config.shard.name()),
+        shard_seed: config.shard.seed,
         limits: ReportLimits {
             time_s: config.limits.time.map(|t| t.as_secs_f64()),
             nodes: config.limits.nodes,
@@ -219,10 +385,14 @@ impl Window {
 }
 
 /// Runs reader and workers; hands records to `emit` in entry order until the input ends,
-/// `emit` asks to stop (returns true) or a signal is caught.
+/// `emit` asks to stop (returns true) or a signal is caught. Entries up to `skip_through` are
+/// done already (numbered, not checked). When the input is read to its end, `entries` is one
+/// more than the entries it holds.
 fn run_workers(
     config: &RunConfig,
-    emit: &mut dyn FnMut(&Record) -> Result<bool, RunError>,
+    skip_through: u64,
+    entries: &AtomicU64,
+    emit: &mut dyn FnMut(&Record, bool) -> Result<bool, RunError>,
 ) -> Result<End, RunError> {
     let threads = config.threads.max(1);
     let (entry_tx, entry_rx) = sync_channel(2 * threads);
@@ -248,12 +418,15 @@ fn run_workers(
     std::thread::scope(|scope| {
         let (window, cancelled, entry_rx, running) = (&window, &cancelled, &entry_rx, &running);
         scope.spawn(move || {
-            for (seq, entry) in EntryStream::new(&config.files, config.shard).enumerate() {
-                let seq = seq as u64;
+            let mut stream = EntryStream::new(&config.files, config.shard).skipping(skip_through);
+            let mut seq = 0u64;
+            while let Some(entry) = stream.next_entry() {
                 if !window.admit(seq) || entry_tx.send((seq, entry)).is_err() {
-                    break;
+                    return;
                 }
+                seq += 1;
             }
+            entries.store(stream.next_index(), Ordering::SeqCst);
         });
         for slot in running {
             let record_tx = record_tx.clone();
@@ -295,7 +468,7 @@ fn run_workers(
             while let Some(record) = pending.remove(&next) {
                 next += 1;
                 window.reported(next);
-                match emit(&record) {
+                match emit(&record, true) {
                     Ok(false) => {}
                     Ok(true) => {
                         cancel();

@@ -1,5 +1,6 @@
 //! The summary of a run: per claimed mate length, how many entries, how they came out, and the
-//! median and 90th percentile of the search time; totals; the exit status. Built record by
+//! median and 90th percentile of the search time; totals; how many entries got each verdict
+//! (sound, cooked, short …) and each comparison with a stored solution; the exit status. Built record by
 //! record, so a run of any length keeps only counters: times go into a fixed log-scale
 //! histogram (1 % wide buckets), whose quantiles are within half a percent of the exact ones.
 //!
@@ -7,7 +8,7 @@
 //! rebuilds from shard reports exactly the summary the whole run prints. This module never
 //! solves or reads input.
 
-use super::record::{Record, Status};
+use super::record::{Record, Status, Verdict};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -18,6 +19,9 @@ pub const EXIT_OK: u8 = 0;
 pub const EXIT_FAILURES: u8 = 1;
 /// Exit status: some input could not be read.
 pub const EXIT_INPUT: u8 = 2;
+/// Exit status when the output was closed by its reader: 128 + SIGPIPE, as a program the
+/// signal ended.
+pub const EXIT_OUTPUT_CLOSED: u8 = 141;
 
 /// Times below this many microseconds get one bucket each.
 const EXACT_US: u64 = 128;
@@ -152,6 +156,9 @@ fn round_ms(us: f64) -> f64 {
 pub struct Summary {
     rows: BTreeMap<RowKey, Row>,
     total: Row,
+    verdicts: BTreeMap<Verdict, u64>,
+    /// Comparisons with a stored solution, by result name.
+    stored: BTreeMap<&'static str, u64>,
 }
 
 /// Rows in the order a reader expects: #1, #2, …, then #-1, #-2, …, then no length.
@@ -189,6 +196,12 @@ pub struct RowJson {
 pub struct SummaryJson {
     pub by_mate: Vec<RowJson>,
     pub total: RowJson,
+    /// Entries per verdict (`sound`, `cooked`, `no_solution` …), those given.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub verdicts: BTreeMap<Verdict, u64>,
+    /// Comparisons with a stored solution per result (`agrees`, `differs` …).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub stored: BTreeMap<String, u64>,
     pub exit_status: u8,
 }
 
@@ -207,6 +220,17 @@ impl Summary {
             .or_default()
             .add(record);
         self.total.add(record);
+        if let Some(verdict) = record.verdict {
+            *self.verdicts.entry(verdict).or_default() += 1;
+        }
+        if let Some(stored) = &record.stored {
+            *self.stored.entry(stored.name()).or_default() += 1;
+        }
+    }
+
+    /// How many entries got `verdict`.
+    pub fn verdict_count(&self, verdict: Verdict) -> u64 {
+        self.verdicts.get(&verdict).copied().unwrap_or(0)
     }
 
     pub fn total(&self) -> &Row {
@@ -229,6 +253,12 @@ impl Summary {
         SummaryJson {
             by_mate: self.rows.iter().map(|(key, row)| row.json(key.2)).collect(),
             total: self.total.json(None),
+            verdicts: self.verdicts.clone(),
+            stored: self
+                .stored
+                .iter()
+                .map(|(name, &n)| (name.replace(' ', "_"), n))
+                .collect(),
             exit_status: self.exit_status(),
         }
     }
@@ -247,7 +277,39 @@ impl Summary {
             };
             write_row(out, &name, row)?;
         }
-        write_row(out, "total", &self.total)
+        write_row(out, "total", &self.total)?;
+        self.write_verdicts(out)
+    }
+
+    /// The verdicts given (sound, cooked, short …) and the comparisons with stored
+    /// solutions, when the run gave any.
+    fn write_verdicts(&self, out: &mut dyn Write) -> io::Result<()> {
+        if self.verdicts.is_empty() {
+            return Ok(());
+        }
+        let names: Vec<String> = Verdict::ALL
+            .iter()
+            .map(|v| format!("{:>w$}", v.name(), w = v.name().len().max(5)))
+            .collect();
+        let counts: Vec<String> = Verdict::ALL
+            .iter()
+            .map(|&v| format!("{:>w$}", self.verdict_count(v), w = v.name().len().max(5)))
+            .collect();
+        writeln!(out)?;
+        writeln!(out, "{:>8} {}", "verdict", names.join(" "))?;
+        writeln!(out, "{:>8} {}", "entries", counts.join(" "))?;
+        if !self.stored.is_empty() {
+            let count = |name| self.stored.get(name).copied().unwrap_or(0);
+            writeln!(
+                out,
+                "stored solution: {} agree, {} differ, {} not comparable, {} not checked",
+                count("agrees"),
+                count("differs"),
+                count("not comparable"),
+                count("not checked")
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -317,6 +379,8 @@ mod tests {
             found: Default::default(),
             status,
             cooked: false,
+            verdict: None,
+            stored: None,
             notes: Vec::new(),
             nodes: 0,
             time_ms: 1.5,

@@ -16,19 +16,26 @@
 //!   checkmated). Any length up to N solves it (a shorter one is noted);
 //!   a defence that escapes is wrong.
 //!
+//! The first two serve every board ([`SuiteGame`]: the orthodox one and fairy positions, as
+//! `mateproof popeye` solves them); the others are orthodox claims of EPD suites.
+//!
+//! Beside the status (did the claim hold?) each record gets a [`Verdict`] (what the problem
+//! is: sound, cooked, short, no solution …) where the entry is a problem, and, when the source
+//! stores its solution as text, the comparison of that text with Popeye's text of the computed
+//! solution ([`super::stored`]).
+//!
 //! A search a limit stopped is `unsolved`: nothing an interrupted search says is trusted.
 //! Each entry gets a fresh transposition table, so its result (nodes included) does not
 //! depend on which worker ran it or what ran before — a sharded run finds exactly what the
 //! whole run finds. This module never reads input and never prints.
 
-use super::case::{saturating_i32, Case, Claim, Entry, KeyClaim, Unusable};
+use super::case::{saturating_i32, Case, Claim, Entry, Game, KeyClaim, Unusable};
 use super::check_lines::check_lines;
 use super::classify_claim::check_classify;
-use super::record::{Check, Expected, Found, Record, Status};
+use super::game::SuiteGame;
+use super::record::{Check, Expected, Found, Record, Status, Verdict};
 use crate::board::{Move, Position};
 use crate::kernel::SearchControl;
-use crate::notation::to_san_plus;
-use crate::popeye::shown::PRESENTATION;
 use crate::problem::{Goal, PlayKind};
 use crate::solver::{mate_search, solve_with_table, Prover, TranspositionTable};
 use std::sync::atomic::AtomicBool;
@@ -103,6 +110,8 @@ fn unsearched(entry: &Entry) -> Record {
         found: Found::default(),
         status: Status::Error,
         cooked: false,
+        verdict: None,
+        stored: None,
         notes: Vec::new(),
         nodes: 0,
         time_ms: 0.0,
@@ -111,42 +120,84 @@ fn unsearched(entry: &Entry) -> Record {
 
 fn checked(entry: &Entry, limits: &Limits, stop: Arc<AtomicBool>) -> Record {
     let mut record = unsearched(entry);
-    let case = match &entry.case {
-        Ok(case) => case,
+    let game = match &entry.case {
+        Ok(game) => game,
         Err(reason) => {
-            record.status = match reason {
-                Unusable::Input(_) => Status::Error,
-                Unusable::Unsupported(_) => Status::Unsupported,
+            (record.status, record.verdict) = match reason {
+                Unusable::Input(_) => (Status::Error, Some(Verdict::Error)),
+                Unusable::Unsupported(_) => (Status::Unsupported, Some(Verdict::Unsupported)),
             };
             record.notes.push(reason.to_string());
             return record;
         }
     };
-    let position = case.problem.position;
-    record.expected = expected(case, &position);
-    record.notes.extend(case.notes.iter().cloned());
-    let control = limits.control(stop);
+    let control = limits.control(Arc::clone(&stop));
     let started = Instant::now();
+    match game {
+        Game::Orthodox(case) if !is_problem_claim(case) => {
+            orthodox_claim(case, limits, &control, &mut record)
+        }
+        Game::Orthodox(case) => problem_check(case, limits, &control, &mut record),
+        Game::Fairy(case) => problem_check(case, limits, &control, &mut record),
+    }
+    let elapsed = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+    record.time_ms = Record::time_ms_of(elapsed);
+    if record.status == Status::Unsolved {
+        record.verdict = Some(Verdict::OutOfTime);
+    }
+    let stored = match game {
+        Game::Orthodox(case) => case.stored.as_ref(),
+        Game::Fairy(case) => case.stored.as_ref(),
+    };
+    if let Some(stored) = stored {
+        record.stored = Some(super::stored::compare(stored, limits, &record, stop));
+    }
+    record
+}
+
+/// True for the claims every board can be checked for: a problem's keys (`#N`, `dm N`, `s#N`
+/// …) or its help and series solutions; false for EPD's `bm #N`, `bm #-N` and `classify`.
+fn is_problem_claim<P: crate::rules::Rules>(case: &Case<P>) -> bool {
+    case.problem.stipulation.is_help_or_series()
+        || matches!(case.claim, Claim::Proven(_) | Claim::Within(_))
+}
+
+/// Checks a problem's keys, or its help and series solutions, on any board.
+fn problem_check<G: SuiteGame>(
+    case: &Case<G>,
+    limits: &Limits,
+    control: &SearchControl,
+    record: &mut Record,
+) {
+    let position = &case.problem.position;
+    record.fen = record.fen.take().or_else(|| position.epd());
+    record.expected = expected(case);
+    record.notes.extend(case.notes.iter().cloned());
+    let outcome = if case.problem.stipulation.is_help_or_series() {
+        record.check = Some(Check::Lines);
+        check_lines(case, limits.hash_mb, control)
+    } else {
+        record.check = Some(Check::Keys);
+        let n = case.problem.stipulation.moves();
+        let table = TranspositionTable::for_question(limits.table_mb(n), crate::solver::DirectMate);
+        check_keys(case, n, control, &table)
+    };
+    record.verdict = outcome.verdict;
+    finish(record, outcome, |keys| texts(position, keys));
+}
+
+/// Checks an EPD claim that only the orthodox board has: `bm #N`, `bm #-N`, `classify`.
+fn orthodox_claim(case: &Case, limits: &Limits, control: &SearchControl, record: &mut Record) {
+    let position = case.problem.position;
+    record.expected = expected(case);
+    record.notes.extend(case.notes.iter().cloned());
     let outcome = match case.claim {
-        _ if case.problem.stipulation.is_help_or_series() => {
-            record.check = Some(Check::Lines);
-            check_lines(case, limits.hash_mb, &control)
-        }
-        Claim::Proven(n) | Claim::Within(n) => {
-            record.check = Some(Check::Keys);
-            check_keys(
-                case,
-                n,
-                &control,
-                &TranspositionTable::new(limits.table_mb(n)),
-            )
-        }
         Claim::Known(n) => {
             record.check = Some(Check::Mate);
             check_mate(
                 &position,
                 n,
-                &control,
+                control,
                 &TranspositionTable::new(limits.table_mb(n)),
             )
         }
@@ -155,35 +206,40 @@ fn checked(entry: &Entry, limits: &Limits, stop: Arc<AtomicBool>) -> Record {
             check_mated(
                 &position,
                 n,
-                &control,
+                control,
                 &TranspositionTable::new(limits.table_mb(n)),
             )
         }
         Claim::Classified(claim) => {
             record.check = Some(Check::Classify);
             let table_mb = limits.hash_mb.unwrap_or(CLASSIFY_TABLE_MB);
-            let (outcome, found) = check_classify(&claim, &position, table_mb, &control);
+            let (outcome, found) = check_classify(&claim, &position, table_mb, control);
             record.found.classify = found;
             outcome
         }
+        // Keys and lines are `problem_check`'s.
+        Claim::Proven(_) | Claim::Within(_) => Outcome::unsupported(String::new()),
     };
-    let elapsed = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
-    record.time_ms = Record::time_ms_of(elapsed);
+    finish(record, outcome, |keys| texts(&position, keys));
+}
+
+/// Moves the search's outcome into the record, keys written by `keys_text`.
+fn finish<M>(record: &mut Record, outcome: Outcome<M>, keys_text: impl Fn(&[M]) -> Vec<String>) {
     record.nodes = outcome.nodes;
     record.cooked = outcome.keys.len() > 1;
     record.found = Found {
         mate: outcome.mate,
-        keys: sans(&position, &outcome.keys),
+        keys: keys_text(&outcome.keys),
         solutions: outcome.solutions,
         classify: record.found.classify.take(),
     };
     record.status = outcome.status;
     record.notes.extend(outcome.notes);
-    record
 }
 
-fn expected(case: &Case, position: &Position) -> Expected {
+fn expected<G: SuiteGame>(case: &Case<G>) -> Expected {
     let stipulation = case.problem.stipulation;
+    let position = &case.problem.position;
     // A directmate's claim is its mate length; any other play names its stipulation.
     let plain = stipulation.play == PlayKind::Direct && stipulation.goal == Goal::Mate;
     Expected {
@@ -191,11 +247,15 @@ fn expected(case: &Case, position: &Position) -> Expected {
         mate: case.claim.signed_length(),
         exact: matches!(case.claim, Claim::Proven(_)),
         keys: match &case.keys {
-            KeyClaim::Exactly(keys) => Some(sans(position, keys)),
+            KeyClaim::Exactly(keys) => Some(texts(position, keys)),
             KeyClaim::Lines { lines, .. } => Some(lines.clone()),
-            KeyClaim::Unique | KeyClaim::Any => None,
+            KeyClaim::Unique | KeyClaim::Any | KeyClaim::Intended(_) => None,
         },
         unique: case.keys == KeyClaim::Unique,
+        intended: match &case.keys {
+            KeyClaim::Intended(intended) => Some(intended.count),
+            _ => None,
+        },
         classify: match case.claim {
             Claim::Classified(claim) => Some(claim.to_string()),
             _ => None,
@@ -209,25 +269,30 @@ pub(super) fn play_of(stipulation: &str) -> &str {
     play.strip_prefix("exact-").unwrap_or(play)
 }
 
-fn sans(position: &Position, moves: &[Move]) -> Vec<String> {
-    moves.iter().map(|&m| to_san_plus(position, m)).collect()
+/// Keys as a report stores them (SAN on the orthodox board, Popeye's notation on a fairy one).
+fn texts<G: SuiteGame>(position: &G, moves: &[G::Move]) -> Vec<String> {
+    moves.iter().map(|&m| position.key_text(m)).collect()
 }
 
 /// What a search found, before it becomes a record.
-pub(super) struct Outcome {
+pub(super) struct Outcome<M = Move> {
     pub status: Status,
+    /// What the problem is, where the entry claims one (keys and lines); `None` for EPD's
+    /// other claims.
+    pub verdict: Option<Verdict>,
     pub mate: Option<i32>,
-    pub keys: Vec<Move>,
+    pub keys: Vec<M>,
     /// Help and series play: every solution in Popeye's text.
     pub solutions: Option<Vec<String>>,
     pub notes: Vec<String>,
     pub nodes: u64,
 }
 
-impl Outcome {
-    pub fn stopped(nodes: u64) -> Outcome {
+impl<M> Outcome<M> {
+    pub fn stopped(nodes: u64) -> Outcome<M> {
         Outcome {
             status: Status::Unsolved,
+            verdict: Some(Verdict::OutOfTime),
             notes: vec!["stopped by the limit before the search finished".to_owned()],
             nodes,
             ..Outcome::unsupported(String::new())
@@ -235,9 +300,10 @@ impl Outcome {
     }
 
     /// The solver refuses the problem, for `reason`.
-    pub fn unsupported(reason: String) -> Outcome {
+    pub fn unsupported(reason: String) -> Outcome<M> {
         Outcome {
             status: Status::Unsupported,
+            verdict: Some(Verdict::Unsupported),
             mate: None,
             keys: Vec::new(),
             solutions: None,
@@ -247,8 +313,30 @@ impl Outcome {
     }
 }
 
-fn check_keys(case: &Case, n: u32, control: &SearchControl, tt: &TranspositionTable) -> Outcome {
-    let solution = match solve_with_table(&case.problem, control, tt, PRESENTATION) {
+/// What a problem is, from what the search found: how many keys (solutions), whether one is
+/// shorter than the stipulation, and how many are intended.
+pub(super) fn verdict_of(found: usize, short: bool, intended: u64) -> Verdict {
+    let found = found as u64;
+    if found == 0 {
+        Verdict::NoSolution
+    } else if short {
+        Verdict::Short
+    } else if found > intended {
+        Verdict::Cooked
+    } else if found < intended {
+        Verdict::Missing
+    } else {
+        Verdict::Sound
+    }
+}
+
+fn check_keys<G: SuiteGame>(
+    case: &Case<G>,
+    n: u32,
+    control: &SearchControl,
+    tt: &TranspositionTable<crate::solver::DirectMate, G::Move>,
+) -> Outcome<G::Move> {
+    let solution = match solve_with_table(&case.problem, control, tt, G::PRESENTATION) {
         Ok(solution) => solution,
         Err(e) => return Outcome::unsupported(e.to_string()),
     };
@@ -256,11 +344,12 @@ fn check_keys(case: &Case, n: u32, control: &SearchControl, tt: &TranspositionTa
     if !solution.complete {
         return Outcome::stopped(nodes);
     }
-    let position = case.problem.position;
-    let keys: Vec<Move> = solution.keys().map(|k| k.mv).collect();
+    let position = &case.problem.position;
+    let keys: Vec<G::Move> = solution.keys().map(|k| k.mv).collect();
     let stipulation = case.problem.stipulation.to_string();
     let play = play_of(&stipulation);
     let shortest = solution.keys().map(|k| k.length).min();
+    let short = shortest.is_some_and(|k| k < n);
     let mut notes = Vec::new();
     let mut wrong = false;
     match shortest {
@@ -283,17 +372,21 @@ fn check_keys(case: &Case, n: u32, control: &SearchControl, tt: &TranspositionTa
                 "shorter mate: {play}{k} where {play}{n} is claimed exact"
             ));
         }
-        Some(k) if k < n => notes.push(format!("short mate: {play}{k}")),
+        Some(k) if k < n => {
+            // A sound problem has no short solution.
+            wrong |= matches!(case.keys, KeyClaim::Intended(_));
+            notes.push(format!("short mate: {play}{k}"));
+        }
         Some(_) => {}
     }
     match &case.keys {
         KeyClaim::Exactly(listed) => {
-            let missing: Vec<Move> = listed
+            let missing: Vec<G::Move> = listed
                 .iter()
                 .copied()
                 .filter(|m| !keys.contains(m))
                 .collect();
-            let extra: Vec<Move> = keys
+            let extra: Vec<G::Move> = keys
                 .iter()
                 .copied()
                 .filter(|m| !listed.contains(m))
@@ -302,7 +395,7 @@ fn check_keys(case: &Case, n: u32, control: &SearchControl, tt: &TranspositionTa
                 wrong = true;
                 notes.push(format!(
                     "listed but not a key: {}",
-                    sans(&position, &missing).join(" ")
+                    texts(position, &missing).join(" ")
                 ));
             }
             if !extra.is_empty() {
@@ -315,7 +408,7 @@ fn check_keys(case: &Case, n: u32, control: &SearchControl, tt: &TranspositionTa
                 };
                 notes.push(format!(
                     "{word} not listed: {}",
-                    sans(&position, &extra).join(" ")
+                    texts(position, &extra).join(" ")
                 ));
             }
             if missing.is_empty() && extra.is_empty() && keys.len() > 1 {
@@ -326,11 +419,26 @@ fn check_keys(case: &Case, n: u32, control: &SearchControl, tt: &TranspositionTa
             wrong = true;
             notes.push(format!("cooked: {} keys", keys.len()));
         }
+        KeyClaim::Intended(intended) if !keys.is_empty() && keys.len() as u64 != intended.count => {
+            wrong = true;
+            let word = if keys.len() as u64 > intended.count {
+                "cooked"
+            } else {
+                "fewer keys than intended"
+            };
+            notes.push(format!(
+                "{word}: {} keys ({}) where {} intended",
+                keys.len(),
+                texts(position, &keys).join(" "),
+                intended.count
+            ));
+        }
         // Solution lines are claimed in help play only (checked by `check_lines`).
-        KeyClaim::Unique | KeyClaim::Any | KeyClaim::Lines { .. } => {}
+        KeyClaim::Unique | KeyClaim::Any | KeyClaim::Lines { .. } | KeyClaim::Intended(_) => {}
     }
     Outcome {
         status: if wrong { Status::Wrong } else { Status::Solved },
+        verdict: Some(verdict_of(keys.len(), short, case.keys.intended_count())),
         mate: shortest.map(saturating_i32),
         keys,
         solutions: None,
@@ -358,6 +466,7 @@ fn check_mate(
             }
             Outcome {
                 status: Status::Solved,
+                verdict: None,
                 mate: Some(saturating_i32(mate.moves)),
                 keys: mate.keys,
                 solutions: None,
@@ -368,6 +477,7 @@ fn check_mate(
         None if control.was_stopped() => Outcome::stopped(nodes),
         None => Outcome {
             status: Status::Wrong,
+            verdict: None,
             mate: None,
             keys: Vec::new(),
             solutions: None,
@@ -400,6 +510,7 @@ fn check_mated(
             }
             Outcome {
                 status: Status::Solved,
+                verdict: None,
                 mate: Some(-saturating_i32(k)),
                 keys: Vec::new(),
                 solutions: None,
@@ -409,6 +520,7 @@ fn check_mated(
         }
         None => Outcome {
             status: Status::Wrong,
+            verdict: None,
             mate: None,
             keys: Vec::new(),
             solutions: None,
