@@ -35,8 +35,10 @@ fn popeye_text_for_what_popeye_cannot_read() {
     for input in names {
         let text = std::fs::read_to_string(&input).expect("the input");
         let expected = std::fs::read_to_string(input.with_extension("out")).expect("Popeye's text");
-        let (got, _) = popeye(&text);
+        let (got, out) = popeye(&text);
         assert_eq!(got, expected, "{}", input.display());
+        // Each file has input errors: Popeye exits 0 after them, Mateproof never does.
+        assert_eq!(out.status.code(), Some(4), "{}", input.display());
     }
 }
 
@@ -200,4 +202,22 @@ fn input_after_end_problem_is_not_read() {
     );
     assert_eq!(stdout.matches("1.Rb1-b8 # !").count(), 1, "{stdout}");
     assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn a_twin_whose_side_could_take_the_king_has_no_closing_line() {
+    // REGRESSIONS/4_51_to_4_53.inp 9, shortened: twin c)'s Black to play could take the
+    // White king; Popeye's protocol holds its message and then the next label, with no empty
+    // line between.
+    let (stdout, out) = popeye(
+        "BeginProblem\nStipulation h#2\nOption MaxSolutions 1 NoBoard\nPieces White Ka1 Black Kh1\n\
+         Twin Add White Sa7 Black Pa5\nTwin Add Black Pb2\nTwin Add White Sa6\nEndProblem\n",
+    );
+    assert!(
+        stdout.contains(
+            "\nc) +bPb2  \n\nthe side to play can capture the king\nd) +wSa6  \n\n\nsolution finished.\n"
+        ),
+        "{stdout}"
+    );
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
 }

@@ -457,7 +457,11 @@ fn twins_text<P: PopeyeGame>(
             }
         }
         if let Some(label) = &twin.label {
-            out.push('\n');
+            // The empty line before a label closes the twin before it; an aborted twin has
+            // none (`REGRESSIONS/4_51_to_4_53.inp` 9).
+            if ending != Ending::Aborted {
+                out.push('\n');
+            }
             out.push_str(label);
             out.push('\n');
         }
