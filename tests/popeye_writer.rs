@@ -32,6 +32,8 @@ fn writer_reproduces_every_reference_output_from_its_own_play() {
             &file,
             &RunOptions {
                 regression: true,
+                max_time: None,
+                hash_mb: None,
                 ..RunOptions::default()
             },
             &mut |twin: &TwinContext| {
