@@ -7,9 +7,11 @@
 //! solve --stip` writes the tree as text and JSON (`exact-` too) and refuses what it cannot read
 //! or solve; the suite runner checks a PGN `[Stipulation "s#2"]`.
 
+mod common;
 #[path = "solve_battle/nontrivial.rs"]
 mod nontrivial;
 
+use common::mateproof;
 use mateproof::board::{Position, Validation};
 use mateproof::kernel::SearchControl;
 use mateproof::popeye::shown::PRESENTATION;
@@ -18,7 +20,6 @@ use mateproof::solver::solve;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position as _};
 use std::collections::BTreeSet;
-use std::process::Command;
 
 /// A small deterministic generator (xorshift64*), so a failure names a reproducible FEN.
 struct Rng(u64);
@@ -437,18 +438,6 @@ fn quodlibet_selfplay_keys_equal_a_brute_force_enumeration() {
     );
     assert!(with_keys.iter().all(|&n| n >= 5), "{with_keys:?}");
     assert!(widened >= 5, "Quodlibet changed only {widened} key sets");
-}
-
-fn mateproof(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mateproof"))
-        .args(args)
-        .output()
-        .expect("mateproof runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 /// Popeye's TESTS/battle_play s#2: 1.Qd1 zugzwang, 1...b3 2.Qg4 2...b2#.

@@ -84,7 +84,10 @@ pub fn run(args: &FairyKeysArgs) -> ExitCode {
         }
     };
     let start = Instant::now();
-    let tt = TranspositionTable::<DirectMate, FairyMove>::for_question(args.hash, DirectMate);
+    let tt = TranspositionTable::<DirectMate, FairyMove>::sized(
+        crate::solver::TableSize::ceiling_mb(args.hash),
+        DirectMate,
+    );
     let found = mate_search(&pos, args.mate, &SearchControl::unlimited(), &tt);
     let seconds = start.elapsed().as_secs_f64();
     let mut out = std::io::stdout().lock();

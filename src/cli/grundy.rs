@@ -1,12 +1,13 @@
 //! `mateproof grundy`: Sprague–Grundy values of impartial chess on a Young diagram (seed 002),
 //! for a named piece, a custom moveset or a YAML piece, alone or in a disjunctive sum. Reads the
 //! options, runs [`crate::impartial`], prints text or JSON. Bad input: a message on stderr and
-//! exit status 2.
+//! exit status 2; `--time` stopping it before the values: exit status 3.
 
 use crate::impartial::classify::{self, Property};
 use crate::impartial::family::{self, Family};
 use crate::impartial::sums::{self, SumPart};
 use crate::impartial::{grid, Moveset, Partition, Play, Ride, Step, Values};
+use crate::kernel::SearchControl;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::path::PathBuf;
@@ -51,6 +52,40 @@ pub struct GrundyArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Give up after this many seconds (a positive number; fractions allowed): a rider on a
+    /// long row visits the row from each cell, so 100,000 cells in one row take minutes.
+    #[arg(long, value_name = "S", value_parser = crate::cli::args::parse_seconds)]
+    pub time: Option<f64>,
+}
+
+/// Why `grundy` gives no values.
+enum Failure {
+    /// Bad input: the message.
+    Input(String),
+    /// `--time` ran out first.
+    Stopped,
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Input(message)
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(message: &str) -> Failure {
+        Failure::Input(message.to_owned())
+    }
+}
+
+/// The values of `moveset` on `partition` within `--time` (`control`, made when the command
+/// starts: the limit covers the whole command).
+fn solve(
+    control: &SearchControl,
+    partition: &Partition,
+    moveset: &Moveset,
+) -> Result<Values, Failure> {
+    Values::solve_within(partition, moveset, &|| control.should_stop()).ok_or(Failure::Stopped)
 }
 
 impl GrundyArgs {
@@ -61,11 +96,12 @@ impl GrundyArgs {
 
 /// Runs `mateproof grundy`.
 pub fn run(args: &GrundyArgs) -> ExitCode {
+    let control = crate::cli::args::time_control(args.time);
     let result = match (&args.sum, &args.family) {
-        (Some(_), Some(_)) => Err("--sum and --family do not go together".to_owned()),
-        (Some(text), None) => run_sum(args, text),
+        (Some(_), Some(_)) => Err("--sum and --family do not go together".into()),
+        (Some(text), None) => run_sum(args, text, &control),
         (None, Some(text)) => run_family(args, text),
-        (None, None) => run_single(args),
+        (None, None) => run_single(args, &control),
     };
     match result {
         Ok(text) => {
@@ -75,9 +111,13 @@ pub fn run(args: &GrundyArgs) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Err(message) => {
+        Err(Failure::Input(message)) => {
             eprintln!("error: {message}");
             ExitCode::from(2)
+        }
+        Err(Failure::Stopped) => {
+            eprintln!("grundy: stopped by --time before the values");
+            ExitCode::from(3)
         }
     }
 }
@@ -120,14 +160,14 @@ fn moveset(args: &GrundyArgs) -> Result<Option<(String, Moveset)>, String> {
     Ok(None)
 }
 
-fn run_single(args: &GrundyArgs) -> Result<String, String> {
+fn run_single(args: &GrundyArgs, control: &SearchControl) -> Result<String, Failure> {
     let (label, set) = moveset(args)?.ok_or(NO_PIECE)?;
     let text = args
         .partition
         .as_deref()
         .ok_or("give the diagram: --partition 5,3,2,2")?;
     let partition = Partition::parse(text).map_err(|e| format!("--partition: {e}"))?;
-    let values = Values::solve(&partition, &set);
+    let values = solve(control, &partition, &set)?;
     let witnesses: Vec<(Property, Option<classify::Witness>)> = if args.classify {
         Property::ALL
             .iter()
@@ -223,9 +263,12 @@ fn witness_json(found: Option<(&Partition, &classify::Witness)>) -> Value {
     })
 }
 
-fn run_family(args: &GrundyArgs, text: &str) -> Result<String, String> {
+fn run_family(args: &GrundyArgs, text: &str) -> Result<String, Failure> {
     if args.partition.is_some() || args.grid {
-        return Err("--family classifies every member; drop --partition and --grid".to_owned());
+        return Err("--family classifies every member; drop --partition and --grid".into());
+    }
+    if args.time.is_some() {
+        return Err("--time: a family is bounded (30 cells a member at most); drop --time".into());
     }
     let family = Family::parse(text).map_err(|e| format!("--family: {e}"))?;
     let (label, set) = moveset(args)?.ok_or(NO_PIECE)?;
@@ -260,20 +303,17 @@ fn run_family(args: &GrundyArgs, text: &str) -> Result<String, String> {
     Ok(out)
 }
 
-fn run_sum(args: &GrundyArgs, text: &str) -> Result<String, String> {
+fn run_sum(args: &GrundyArgs, text: &str, control: &SearchControl) -> Result<String, Failure> {
     if args.partition.is_some() {
-        return Err("--sum carries its own partitions; drop --partition".to_owned());
+        return Err("--sum carries its own partitions; drop --partition".into());
     }
     if args.misere {
         return Err(
-            "--misere: a misère sum is not a nim-sum; only normal-play sums are computed"
-                .to_owned(),
+            "--misere: a misère sum is not a nim-sum; only normal-play sums are computed".into(),
         );
     }
     if args.grid || args.classify {
-        return Err(
-            "--grid and --classify describe one diagram; use them without --sum".to_owned(),
-        );
+        return Err("--grid and --classify describe one diagram; use them without --sum".into());
     }
     let own = moveset(args)?;
     let own_ref = own.as_ref().map(|(name, set)| (name.as_str(), set));
@@ -282,8 +322,8 @@ fn run_sum(args: &GrundyArgs, text: &str) -> Result<String, String> {
     let parts: Vec<SumPart> = sums::parse_sum(text, own_ref, custom).map_err(|e| e.to_string())?;
     let games: Vec<Values> = parts
         .iter()
-        .map(|p| Values::solve(&p.partition, &p.moveset))
-        .collect();
+        .map(|p| solve(control, &p.partition, &p.moveset))
+        .collect::<Result<_, _>>()?;
     let total = sums::nim_sum(&games);
     let key = sums::winning_move(&games);
     if args.json {

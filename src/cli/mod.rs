@@ -91,8 +91,12 @@ pub enum Command {
 }
 
 /// Runs the parsed command line; no subcommand means Popeye input or UCI on standard input,
-/// told apart by its first line ([`stdin::run`]).
+/// told apart by its first line ([`stdin::run`]). A closed output ends every command but the
+/// UCI engine at once with status 141 ([`crate::util::interrupt::end_on_closed_output`]).
 pub fn run(cli: Cli) -> ExitCode {
+    if !matches!(cli.command, Some(Command::Uci) | None) {
+        crate::util::interrupt::end_on_closed_output();
+    }
     match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),

@@ -79,6 +79,8 @@ impl PopeyeArgs {
 
 /// Runs `mateproof popeye`.
 pub fn run_command(args: &PopeyeArgs) -> ExitCode {
+    // Also on the quick path past clap (`main.rs`): a closed output ends the run, status 141.
+    crate::util::interrupt::end_on_closed_output();
     let inv = match parse_args_in(&args.args, args.dialect) {
         Ok(inv) => inv,
         Err(message) => {

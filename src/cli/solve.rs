@@ -51,8 +51,8 @@ pub struct SolveArgs {
     /// Popeye's `MaxFlightsquares n`.
     #[arg(long, value_name = "N")]
     pub max_flights: Option<u32>,
-    /// Stop after this many keys.
-    #[arg(long, value_name = "N")]
+    /// Stop after this many keys (in help and series play: solutions), at least 1.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_solutions: Option<u32>,
     /// Search threads (default: all cores, as `suite` and `compose`).
     #[arg(long, value_name = "N", value_parser = crate::util::threads::parse_threads)]
@@ -68,9 +68,10 @@ pub struct SolveArgs {
     #[arg(long)]
     pub json: bool,
     /// How moves are written: the problemist's form (`1.Qc4! threat:`, `1...Bd5 2.Qxd5#`),
-    /// Popeye's (`1.Qb5-c4 !`), SAN without numbers, or UCI squares.
-    #[arg(long, value_enum, default_value_t = MoveStyle::Problemist)]
-    pub notation: MoveStyle,
+    /// Popeye's (`1.Qb5-c4 !`), SAN without numbers, or UCI squares (default: problemist).
+    /// Battle play only: help and series play are written in Popeye's form.
+    #[arg(long, value_enum)]
+    pub notation: Option<MoveStyle>,
 }
 
 impl SolveArgs {
@@ -121,7 +122,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         Some(mb) => solve_with_table(
             &problem,
             &control,
-            &TranspositionTable::new(mb),
+            &TranspositionTable::ceiling(mb),
             PRESENTATION,
         ),
         None => solve(&problem, &control, PRESENTATION),
@@ -141,7 +142,11 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         write!(
             out,
             "{}",
-            crate::output::text::solution_text(&solution, &problem.stipulation, args.notation)
+            crate::output::text::solution_text(
+                &solution,
+                &problem.stipulation,
+                args.notation.unwrap_or(MoveStyle::Problemist),
+            )
         )
     };
     if written.is_err() {
@@ -171,17 +176,17 @@ fn stipulation(args: &SolveArgs) -> Result<Stipulation, String> {
 
 /// Help and series play: lines, by [`super::solve_lines`].
 fn run_lines(args: &SolveArgs, position: Position, stipulation: Stipulation) -> ExitCode {
+    if stipulation.is_too_long() {
+        eprintln!(
+            "error: --stip {stipulation}: longer than the {} moves every front end takes",
+            crate::problem::MAX_MATE_MOVES
+        );
+        return ExitCode::from(exit::ERROR);
+    }
     if !stipulation.is_supported() {
         eprintln!("error: --stip {stipulation}: stipulation not supported yet");
         return ExitCode::from(exit::ERROR);
     }
     let control = crate::cli::args::time_control(args.time);
-    super::solve_lines::run(
-        position,
-        stipulation,
-        args.max_solutions,
-        args.hash,
-        &control,
-        args.json,
-    )
+    super::solve_lines::run(args, position, stipulation, &control)
 }

@@ -41,6 +41,8 @@ pub fn run() -> ExitCode {
             eprintln!("error: reading standard input: {e}");
             return ExitCode::from(2);
         }
+        // A Popeye run, not a UCI session: a closed output ends it (status 141).
+        crate::util::interrupt::end_on_closed_output();
         let invocation = crate::popeye::invocation::Invocation::default();
         let text = first_text + &crate::popeye::invocation::decode(&rest);
         return crate::popeye::invocation::run_texts(&[text], &invocation);

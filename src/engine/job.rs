@@ -52,12 +52,13 @@ pub struct Tables {
 
 impl Tables {
     /// `hash_mb` in all: a quarter for the game search, the rest for the mate solver (whose
-    /// proofs are what this engine is for).
+    /// proofs are what this engine is for). Both are ceilings: each table grows from 64 KB
+    /// as it fills, so a large `Hash` costs a short search nothing.
     pub fn new(hash_mb: usize) -> Tables {
         let game_mb = (hash_mb / 4).max(1);
         let mate_mb = hash_mb.saturating_sub(game_mb).max(1);
         Tables {
-            mate: TranspositionTable::new(mate_mb),
+            mate: TranspositionTable::ceiling(mate_mb),
             game: Mutex::new(SearchMemory::new(game_mb)),
         }
     }

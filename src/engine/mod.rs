@@ -21,7 +21,7 @@ use crate::classify::Classification;
 use crate::composer::stream::{ComposeError, OriginalScore, Suggestions};
 use crate::problem::Stipulation;
 use crate::search::Iteration;
-use crate::solution::{HelpSolution, Solution};
+use crate::solution::{HelpOutcome, Line, Solution};
 use crate::solver::{MateFound, Presentation};
 use job::{Job, Running, Tables};
 use std::sync::Arc;
@@ -87,10 +87,15 @@ pub trait EngineListener: Send + Sync {
     /// The full verdict on the position as a directmate (`ProblemReport`), or as the battle
     /// problem a `go` was asked to solve.
     fn on_problem_report(&self, solution: &Solution, stipulation: &Stipulation);
-    /// Every solution of help or series play, for a `go` asked to solve such a problem;
-    /// ignored by default.
-    fn on_help_solution(&self, solution: &HelpSolution, stipulation: &Stipulation) {
-        let _ = (solution, stipulation);
+    /// Solutions of help or series play, for a `go` asked to solve such a problem: a few at a
+    /// time as they are found, in order, each from the position searched; ignored by default.
+    fn on_help_lines(&self, lines: &[Line]) {
+        let _ = lines;
+    }
+    /// The help or series search is over (after its last [`EngineListener::on_help_lines`]):
+    /// how many lines, whether it went to its end; ignored by default.
+    fn on_help_done(&self, outcome: &HelpOutcome, stipulation: &Stipulation) {
+        let _ = (outcome, stipulation);
     }
     /// The composer's verdict or suggestions (`ComposerSuggestions`).
     fn on_composer(&self, event: &ComposerEvent);

@@ -1,7 +1,8 @@
 //! `go` with a problem's stipulation (UCI's `Stipulation` option): the position is solved as
 //! the problem `s#2`, `r#3`, `=2` (battle play: keys, threats, variations, tries as the
 //! `Tries` setting asks) or `h#3`, `h#2.5`, `ser-#5` (help and series play: every solution of
-//! the play, shortest first), and the verdict goes to the [`EngineListener`] as data.
+//! the play, shortest first, each handed to the listener as it is found, in the front end's
+//! order, then how the search ended), and the verdict goes to the [`EngineListener`] as data.
 //!
 //! The best move is the first key (battle play) or the first solution's first move (help
 //! and series play); the null move when there is none. `stop` and the limits cut the solving
@@ -9,10 +10,12 @@
 
 use super::{EngineListener, Message, Settings};
 use crate::board::{Move, Position};
-use crate::help::{self, Part};
+use crate::help::{self, LineSink, Part};
 use crate::kernel::SearchControl;
 use crate::problem::{Problem, Stipulation, TryMode};
+use crate::solution::Line;
 use crate::solver::{solve_with_table, TranspositionTable};
+use std::ops::ControlFlow;
 
 /// Solves `position` as the problem `stipulation`; returns the move to play.
 pub(super) fn run_problem(
@@ -25,14 +28,24 @@ pub(super) fn run_problem(
 ) -> Move {
     let mut problem = Problem::new(*position, stipulation);
     if stipulation.is_help_or_series() {
-        return match help::solve(&problem, Part::Play, Some(settings.hash_mb), control) {
-            Ok(solution) => {
-                listener.on_help_solution(&solution, &stipulation);
-                solution
-                    .lines
-                    .first()
-                    .and_then(|line| line.moves.first().copied())
-                    .unwrap_or(Move::NULL)
+        let order = (settings.presentation.help_lines)(&stipulation);
+        let mut sink = ToListener {
+            listener,
+            held: Vec::new(),
+            first: None,
+        };
+        let solved = help::solve_into(
+            &problem,
+            Part::Play,
+            Some(settings.hash_mb),
+            control,
+            &mut sink,
+            order.map(|o| o as &dyn help::LineOrder<Position>),
+        );
+        return match solved {
+            Ok(outcome) => {
+                listener.on_help_done(&outcome, &stipulation);
+                sink.first.unwrap_or(Move::NULL)
             }
             Err(e) => refused(listener, e.to_string()),
         };
@@ -48,6 +61,34 @@ pub(super) fn run_problem(
             solution.keys().next().map_or(Move::NULL, |key| key.mv)
         }
         Err(e) => refused(listener, e.to_string()),
+    }
+}
+
+/// Hands the lines to the listener a few at a time (on the search's flushes), and keeps the
+/// first line's first move (the best move).
+struct ToListener<'a> {
+    listener: &'a dyn EngineListener,
+    held: Vec<Line>,
+    first: Option<Move>,
+}
+
+impl LineSink<Position> for ToListener<'_> {
+    fn line(&mut self, _start: &Position, moves: &[Move]) -> ControlFlow<()> {
+        if self.first.is_none() {
+            self.first = moves.first().copied();
+        }
+        self.held.push(Line {
+            moves: moves.to_vec(),
+        });
+        ControlFlow::Continue(())
+    }
+
+    fn flush(&mut self) -> ControlFlow<()> {
+        if !self.held.is_empty() {
+            self.listener.on_help_lines(&self.held);
+            self.held.clear();
+        }
+        ControlFlow::Continue(())
     }
 }
 

@@ -14,7 +14,8 @@
 //! is never mated.
 
 use super::search::{Found, Limits, Plan};
-use crate::board::{Move, Position};
+use super::sink::{LineOrder, LineSink, Outcome};
+use crate::board::Position;
 use crate::classify::landing::{free_units, landings_rule_out_a_stalemate, may_lose_every_unit};
 use crate::classify::{stalemate_units, LineRules};
 use crate::fairy::FairyPosition;
@@ -48,15 +49,30 @@ pub trait Hints: Rules {
         false
     }
 
-    /// Every line of `plan` found by way of the final positions (`Intelligent`), in the plain
-    /// search's order; `None` where the rules have no such mode for this play.
-    fn intelligent_lines(
+    /// Every line of `plan` found by way of the final positions (`Intelligent`), handed to
+    /// `sink` in `order` (with none, the plain search's order); `None` where the rules have no
+    /// such mode for this play (then nothing is handed on).
+    fn intelligent_lines_into(
         &self,
         _plan: &Plan,
         _limits: &Limits,
         _control: &SearchControl,
-    ) -> Option<Found<Self::Move>> {
+        _sink: &mut dyn LineSink<Self>,
+        _order: Option<&dyn LineOrder<Self>>,
+    ) -> Option<Outcome> {
         None
+    }
+
+    /// [`Hints::intelligent_lines_into`], collected in the plain search's order.
+    fn intelligent_lines(
+        &self,
+        plan: &Plan,
+        limits: &Limits,
+        control: &SearchControl,
+    ) -> Option<Found<Self::Move>> {
+        let mut lines = Vec::new();
+        let outcome = self.intelligent_lines_into(plan, limits, control, &mut lines, None)?;
+        Some(Found::of(lines, outcome))
     }
 }
 
@@ -165,15 +181,17 @@ impl Hints for Position {
     }
 
     /// Help mates by way of their final positions ([`super::intelligent`]).
-    fn intelligent_lines(
+    fn intelligent_lines_into(
         &self,
         plan: &Plan,
         limits: &Limits,
         control: &SearchControl,
-    ) -> Option<Found<Move>> {
+        sink: &mut dyn LineSink<Self>,
+        order: Option<&dyn LineOrder<Self>>,
+    ) -> Option<Outcome> {
         if !self.has_both_kings() {
             return None;
         }
-        super::intelligent::lines(self, plan, limits, control)
+        super::intelligent::lines_into(self, plan, limits, control, sink, order)
     }
 }

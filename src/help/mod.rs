@@ -1,8 +1,11 @@
 //! Help and series play: every line of cooperative play that reaches the goal (`h#N`,
 //! `h#N.5`, `h=N`, `ser-#N`, `ser-=N`, `ser-h#N`, `ser-s#N`, with `exact-`), as Popeye finds
-//! them. The search ([`search`]) is generic over [`Rules`](crate::rules::Rules) and returns each solution as a
-//! list of moves, passes (the other side's null move in series play) included; [`solve`]
-//! wraps it for a problem's position (orthodox or fairy) and builds the [`HelpSolution`] every writer reads.
+//! them. The search ([`search`]) is generic over [`Rules`](crate::rules::Rules) and hands each
+//! solution, as it is found, to a [`LineSink`] as a list of moves, passes (the other side's
+//! null move in series play) included, in the caller's [`LineOrder`] ([`sink`]); [`solve_into`]
+//! runs it for a problem's position (orthodox or fairy) and says how it ended
+//! ([`HelpOutcome`]), and [`solve`] collects the lines into a [`HelpSolution`] for the
+//! callers that need them all at once.
 //!
 //! What a line is, in half-moves, follows Popeye: help play alternates, the side not starting
 //! makes the last move (`h#N` is 2N half-moves from Black, `h#N.5` 2N+1 from White); shorter
@@ -22,15 +25,17 @@ mod hints;
 mod intelligent;
 mod mate_preparations;
 mod search;
+mod sink;
 mod stalemate_men;
 mod table;
 
 pub use hints::{Hints, MovesLeft};
-pub use search::{search_lines, End, Found, Limits, Plan};
+pub use search::{search_lines, search_lines_into, End, Found, Limits, Plan};
+pub use sink::{LineOrder, LineSink, Outcome};
 
 use crate::kernel::SearchControl;
 use crate::problem::{Problem, Stipulation};
-use crate::solution::{HelpSolution, Line, SearchStats};
+use crate::solution::{HelpOutcome, HelpSolution, Line, SearchStats};
 
 /// True for the stipulations [`solve`] answers: the supported help and series play.
 pub fn solves(stipulation: &Stipulation) -> bool {
@@ -118,45 +123,71 @@ pub fn full_line_length<P>(problem: &Problem<P>, part: Part) -> Option<usize> {
 
 /// Solves one part of a help or series problem: every line, shortest first, within the
 /// control's limits and `MaxSolutions`, with a dead-end table of `table_mb` MB (by default
-/// sized to the length).
+/// sized to the length), collected in the order the search meets them.
 pub fn solve<R: Hints>(
     problem: &Problem<R>,
     part: Part,
     table_mb: Option<usize>,
     control: &SearchControl,
 ) -> Result<HelpSolution<R>, HelpError> {
+    let mut lines = Vec::new();
+    let outcome = solve_into(problem, part, table_mb, control, &mut lines, None)?;
+    Ok(HelpSolution {
+        position: outcome.position,
+        lines: lines.into_iter().map(|moves| Line { moves }).collect(),
+        complete: outcome.complete,
+        max_solutions_reached: outcome.max_solutions_reached,
+        stats: outcome.stats,
+    })
+}
+
+/// Solves one part of a help or series problem as [`solve`] does, handing each line to
+/// `sink` as it is found, in `order` (with none, the order the search meets them; under
+/// `Intelligent` the plain search's, a length at a time). `MaxSolutions` keeps the first
+/// lines in that order. Nothing but a count is kept.
+pub fn solve_into<R: Hints>(
+    problem: &Problem<R>,
+    part: Part,
+    table_mb: Option<usize>,
+    control: &SearchControl,
+    sink: &mut dyn LineSink<R>,
+    order: Option<&dyn LineOrder<R>>,
+) -> Result<HelpOutcome<R>, HelpError> {
     let stipulation = problem.stipulation;
     if !solves(&stipulation) {
         return Err(HelpError::Unsupported(stipulation));
     }
     let plan = part_plan(problem, part).ok_or(HelpError::Unsupported(stipulation))?;
-    let position = match part {
-        Part::Play | Part::DuplexSetPlay => problem.position.clone(),
-        Part::SetPlay | Part::Duplex => problem.position.pass(),
-    };
+    let position = part_position(problem, part);
     let limits = search::Limits {
         max_lines: problem.options.max_solutions.map(|n| n as usize),
         stop_on_short: problem.options.stop_on_short_solutions,
         table_mb,
     };
     let intelligent = if problem.options.intelligent {
-        position.intelligent_lines(&plan, &limits, control)
+        position.intelligent_lines_into(&plan, &limits, control, sink, order)
     } else {
         None
     };
-    let found = intelligent.unwrap_or_else(|| search_lines(&position, &plan, &limits, control));
-    Ok(HelpSolution {
+    let outcome = intelligent
+        .unwrap_or_else(|| search_lines_into(&position, &plan, &limits, control, sink, order));
+    Ok(HelpOutcome {
         position,
-        lines: found
-            .lines
-            .into_iter()
-            .map(|moves| Line { moves })
-            .collect(),
-        complete: found.complete,
-        max_solutions_reached: found.max_lines_reached || found.stopped_on_short,
+        lines: outcome.lines,
+        complete: outcome.complete,
+        max_solutions_reached: outcome.max_lines_reached || outcome.stopped_on_short,
         stats: SearchStats {
-            nodes: found.nodes,
+            nodes: outcome.nodes,
             time: control.elapsed(),
         },
     })
+}
+
+/// The position a part's play starts in: the diagram, or after a pass where the other side
+/// starts (set play, the duplex half).
+pub fn part_position<R: crate::rules::Rules>(problem: &Problem<R>, part: Part) -> R {
+    match part {
+        Part::Play | Part::DuplexSetPlay => problem.position.clone(),
+        Part::SetPlay | Part::Duplex => problem.position.pass(),
+    }
 }

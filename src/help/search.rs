@@ -2,9 +2,11 @@
 //! every line of exactly the length asked, lengths shortest first, with a table of dead ends
 //! ([`super::table`]) and, where the goal is mate, only the checks that may mate for the mating move
 //! and only the moves after which a mate may follow right before it
-//! ([`super::mate_preparations`]).
+//! ([`super::mate_preparations`]). Each line goes to a [`LineSink`] as it is found, in the
+//! caller's [`LineOrder`] where one is given ([`super::sink`]).
 
 use super::hints::{Hints, MovesLeft};
+use super::sink::{Delivery, LineOrder, LineSink, Outcome};
 use super::table::DeadEnds;
 use crate::kernel::SearchControl;
 use crate::problem::{Goal, PlayKind, SeriesEnd, Stipulation};
@@ -131,7 +133,21 @@ pub struct Found<M> {
     pub nodes: u64,
 }
 
-/// Finds every line of `plan` from `pos` (the starting side to move).
+impl<M> Found<M> {
+    /// The lines collected and how the search that delivered them ended.
+    pub fn of(lines: Vec<Vec<M>>, outcome: Outcome) -> Found<M> {
+        Found {
+            lines,
+            complete: outcome.complete,
+            max_lines_reached: outcome.max_lines_reached,
+            stopped_on_short: outcome.stopped_on_short,
+            nodes: outcome.nodes,
+        }
+    }
+}
+
+/// Finds every line of `plan` from `pos` (the starting side to move), collected in the order
+/// the search meets them ([`search_lines_into`] hands them on one by one instead).
 ///
 /// ```
 /// use mateproof::board::{Position, Validation};
@@ -148,28 +164,76 @@ pub fn search_lines<R: Hints>(
     limits: &Limits,
     control: &SearchControl,
 ) -> Found<R::Move> {
+    let mut lines = Vec::new();
+    let outcome = search_lines_into(pos, plan, limits, control, &mut lines, None);
+    Found::of(lines, outcome)
+}
+
+/// Finds every line of `plan` from `pos` and hands each to `sink` as it is found: lengths
+/// shortest first, each in `order` (with none, in the order the search meets them).
+/// `MaxSolutions` (`limits.max_lines`) counts the lines in that order.
+///
+/// ```
+/// use mateproof::board::{Position, Validation};
+/// use mateproof::help::{search_lines_into, Plan};
+/// use mateproof::kernel::SearchControl;
+/// let pos = Position::from_fen("k7/8/1K6/8/8/8/8/7R b - - 0 1", Validation::Lenient).unwrap();
+/// let plan = Plan::of(&"h#1".parse().unwrap()).unwrap();
+/// let mut lines = Vec::new();
+/// let outcome =
+///     search_lines_into(&pos, &plan, &Default::default(), &SearchControl::unlimited(), &mut lines, None);
+/// assert_eq!((outcome.lines, outcome.complete, lines.len()), (1, true, 1));
+/// ```
+pub fn search_lines_into<R: Hints>(
+    pos: &R,
+    plan: &Plan,
+    limits: &Limits,
+    control: &SearchControl,
+    sink: &mut dyn LineSink<R>,
+    order: Option<&dyn LineOrder<R>>,
+) -> Outcome {
+    let mut out = Delivery::new(pos, limits, sink, order);
+    let outcome = search_delivering(pos, plan, limits, control, &mut out);
+    let _ = out.flush();
+    outcome
+}
+
+/// [`search_lines_into`] over a delivery the caller holds (the intelligent mode hands the
+/// lengths it does not answer itself to this search, into the same delivery).
+pub(super) fn search_delivering<R: Hints>(
+    pos: &R,
+    plan: &Plan,
+    limits: &Limits,
+    control: &SearchControl,
+    out: &mut Delivery<'_, R>,
+) -> Outcome {
+    let first = out.delivered();
     let mut search = Search {
         plan,
-        limits,
         control,
         dead: DeadEnds::with_megabytes(
             limits
                 .table_mb
                 .unwrap_or_else(|| default_table_mb(plan.longest())),
         ),
+        out,
         path: Vec::new(),
         children: Vec::new(),
-        lines: Vec::new(),
+        ranked: Vec::new(),
         nodes: 0,
         halted: false,
-        max_reached: false,
     };
     let mut stopped_on_short = false;
     for &length in &plan.lengths {
-        let before = search.lines.len();
+        let before = search.out.delivered();
         if plan.series {
             if length == 0 {
+                // The end straight from the diagram: one batch of the replies.
+                let batch = search.out.begin_batch(0, pos);
                 search.end(pos);
+                if batch {
+                    search.end_batch();
+                }
             } else {
                 search.series(pos, length);
             }
@@ -179,33 +243,36 @@ pub fn search_lines<R: Hints>(
         if search.halted {
             break;
         }
-        if limits.stop_on_short && length < plan.longest() && search.lines.len() > before {
+        if limits.stop_on_short && length < plan.longest() && search.out.delivered() > before {
             stopped_on_short = true;
             break;
         }
     }
-    Found {
-        complete: !search.halted || search.max_reached,
-        max_lines_reached: search.max_reached,
+    let max_reached = search.out.max_reached();
+    Outcome {
+        lines: search.out.delivered() - first,
+        complete: !search.halted || max_reached,
+        max_lines_reached: max_reached,
         stopped_on_short,
-        lines: search.lines,
         nodes: search.nodes,
     }
 }
 
-struct Search<'a, R: Rules> {
+struct Search<'a, 'o, R: Rules> {
     plan: &'a Plan,
-    limits: &'a Limits,
     control: &'a SearchControl,
     dead: DeadEnds,
+    out: &'a mut Delivery<'o, R>,
     path: Vec<R::Move>,
-    /// Spare lists for the children of a node, one per depth in use (no allocation per node).
-    children: Vec<Vec<R>>,
-    lines: Vec<Vec<R::Move>>,
+    /// Spare lists for the children of a node (each with its move), one per depth in use (no
+    /// allocation per node).
+    children: Vec<Vec<(R::Move, R)>>,
+    /// Spare lists of the children's ranks in the delivery's order, each packed with the
+    /// child's index (`rank << 16 | index`, so sorting them sorts by rank, then as made).
+    ranked: Vec<Vec<u64>>,
     nodes: u64,
-    /// A limit stopped the search (the control's, or `MaxSolutions`).
+    /// A limit stopped the search (the control's, `MaxSolutions`, or the sink).
     halted: bool,
-    max_reached: bool,
 }
 
 /// Which moves a node tries.
@@ -229,27 +296,29 @@ fn reached<R: Rules>(goal: Goal, pos: &R) -> bool {
     }
 }
 
-impl<R: Hints> Search<'_, R> {
-    /// Counts a node and polls the limits now and then.
+impl<R: Hints> Search<'_, '_, R> {
+    /// Counts a node and polls the limits now and then (and lets the sink show its lines).
     fn visit(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes.is_multiple_of(1024) {
             self.control.add_nodes(1024);
-            if self.control.should_stop() {
+            if self.control.should_stop() || self.out.flush().is_break() {
                 self.halted = true;
             }
         }
         !self.halted
     }
 
+    /// The line so far reaches the end: to the delivery.
     fn record(&mut self) {
-        self.lines.push(self.path.clone());
-        if self
-            .limits
-            .max_lines
-            .is_some_and(|max| self.lines.len() >= max)
-        {
-            self.max_reached = true;
+        if self.out.found(&self.path).is_break() {
+            self.halted = true;
+        }
+    }
+
+    /// Hands on the lines held below the node that opened the batch.
+    fn end_batch(&mut self) {
+        if self.out.end_batch().is_break() {
             self.halted = true;
         }
     }
@@ -288,7 +357,7 @@ impl<R: Hints> Search<'_, R> {
         pos: &R,
         remaining: u32,
         ply: Ply,
-        mut step: impl FnMut(&mut Self, R) -> bool,
+        mut step: impl FnMut(&mut Self, &R) -> bool,
     ) -> bool {
         if !self.visit() {
             return false;
@@ -329,6 +398,13 @@ impl<R: Hints> Search<'_, R> {
         };
         let mut children = self.children.pop().unwrap_or_default();
         children.clear();
+        let mut ranked = self.ranked.pop().unwrap_or_default();
+        ranked.clear();
+        // Where the children are made first they are searched in the delivery's order, so
+        // the lines below come out in it; below the last such node (the last two plies) the
+        // lines are held in a batch and sorted when this node is done ([`super::sink`]).
+        let order = self.out.order();
+        let mut batch = false;
         if probed {
             for &m in moves.iter() {
                 let next = pos.play(m);
@@ -338,28 +414,59 @@ impl<R: Hints> Search<'_, R> {
                     next.key()
                 };
                 self.dead.prefetch(key, remaining - 1);
-                children.push(next);
+                if let Some(order) = order {
+                    let rank = u64::from(order.rank(pos, m, false));
+                    ranked.push(rank << 16 | children.len() as u64);
+                }
+                children.push((m, next));
             }
+            if order.is_some() {
+                ranked.sort_unstable();
+                // Siblings the order cannot tell apart: their lines sort by later moves.
+                if ranked.windows(2).any(|w| w[0] >> 16 == w[1] >> 16) {
+                    batch = self.out.begin_batch(self.path.len(), pos);
+                }
+            }
+        } else {
+            batch = self.out.begin_batch(self.path.len(), pos);
         }
         let mut found = false;
         // A pass comes first, as Popeye lists it.
         if may_pass && !(last && self.plan.goal == Goal::Mate) {
             self.path.push(R::Move::default());
-            found |= step(self, pos.pass());
+            found |= step(self, &pos.pass());
             self.path.pop();
         }
-        let mut made = children.drain(..);
-        for &m in moves.iter() {
-            let next = made.next().unwrap_or_else(|| pos.play(m));
-            self.path.push(m);
-            found |= step(self, next);
-            self.path.pop();
-            if self.halted {
-                break;
+        if probed {
+            let count = children.len();
+            for at in 0..count {
+                if self.halted {
+                    break;
+                }
+                // In the delivery's order where there is one, else as made.
+                let index = ranked.get(at).map_or(at, |&r| (r & 0xFFFF) as usize);
+                let (m, ref next) = children[index];
+                self.path.push(m);
+                found |= step(self, next);
+                self.path.pop();
+            }
+        } else {
+            for &m in moves.iter() {
+                if self.halted {
+                    break;
+                }
+                let next = pos.play(m);
+                self.path.push(m);
+                found |= step(self, &next);
+                self.path.pop();
             }
         }
-        drop(made);
+        children.clear();
         self.children.push(children);
+        self.ranked.push(ranked);
+        if batch {
+            self.end_batch();
+        }
         if self.halted {
             return found;
         }
@@ -410,9 +517,9 @@ impl<R: Hints> Search<'_, R> {
         };
         self.expand(pos, remaining, ply, |search, next| {
             if remaining == 1 {
-                search.goal_line(&next)
+                search.goal_line(next)
             } else {
-                search.help(&next, remaining - 1)
+                search.help(next, remaining - 1)
             }
         })
     }
@@ -426,7 +533,7 @@ impl<R: Hints> Search<'_, R> {
         };
         self.expand(pos, remaining, ply, |search, next| {
             if remaining == 1 {
-                search.end(&next)
+                search.end(next)
             } else if next.is_check() {
                 // The passing side may not stand in check.
                 false
@@ -434,7 +541,7 @@ impl<R: Hints> Search<'_, R> {
                 let passed = next.pass();
                 // A known dead end answers before the end is looked for: either way no line
                 // goes on from here (where a `ser-s` end is reached the series stops).
-                if search.dead.contains(passed.key(), remaining - 1) || search.ends_here(&next) {
+                if search.dead.contains(passed.key(), remaining - 1) || search.ends_here(next) {
                     return false;
                 }
                 search.path.push(R::Move::default());

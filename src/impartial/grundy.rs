@@ -43,6 +43,18 @@ impl Values {
     /// assert_eq!((values.grundy(), values.misere()), (0, 0));
     /// ```
     pub fn solve(partition: &Partition, moveset: &Moveset) -> Values {
+        Self::solve_within(partition, moveset, &|| false)
+            .unwrap_or_else(|| unreachable!("a search that never stops ended early"))
+    }
+
+    /// [`Values::solve`], asking `stop` now and then (every few dozen cells: a rider on a
+    /// long row visits the whole row from each cell, so 100,000 cells in one row take
+    /// minutes); `None` when it said stop first.
+    pub fn solve_within(
+        partition: &Partition,
+        moveset: &Moveset,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Values> {
         let cells = partition.cells();
         let mut values = Values {
             partition: partition.clone(),
@@ -54,8 +66,13 @@ impl Values {
         let mut normal_options = Vec::new();
         let mut misere_options = Vec::new();
         let mut bits = Vec::new();
+        let mut done = 0u32;
         for i in (0..partition.rows()).rev() {
             for j in (0..partition.row_len(i) as usize).rev() {
+                done = done.wrapping_add(1);
+                if done.is_multiple_of(64) && stop() {
+                    return None;
+                }
                 normal_options.clear();
                 misere_options.clear();
                 values.for_each_option(i, j, |target| {
@@ -72,7 +89,7 @@ impl Values {
                 }
             }
         }
-        values
+        Some(values)
     }
 
     /// Calls `visit` with the table index of every option of cell (i, j), repeats included.

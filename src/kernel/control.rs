@@ -112,6 +112,11 @@ impl SearchControl {
         self
     }
 
+    /// When the time limit ends the search, if there is one.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
     pub fn with_node_limit(mut self, nodes: u64) -> SearchControl {
         self.max_nodes = Some(nodes);
         self

@@ -23,6 +23,7 @@ use crate::solver::Presentation;
 pub const PRESENTATION: Presentation<FairyPosition> = Presentation {
     first_moves: sort_first_moves,
     shown_defences: super::shown::shown_defences,
+    help_lines: super::line_text::popeye_line_order,
 };
 
 /// Sorts the legal first moves into Popeye's listing order (a [`crate::solver::FirstMoveOrder`]).

@@ -1,16 +1,21 @@
 //! The text of a help or series twin: its parts (set play, the play, the duplex half and
 //! its set play, as the options ask) solved by [`crate::help`] one after another and written
-//! one solution a line, with Popeye's numbering, cuts and messages between them.
+//! one solution a line, with Popeye's numbering, cuts and messages between them. The lines are
+//! written as the search finds them, in Popeye's order ([`PopeyeLines`]); only Popeye's
+//! numbered first moves (`MoveNumbers`, `StartMoveNumber`/`UpToMoveNumber`) are written from
+//! the whole list.
 
 use super::game::PopeyeGame;
-use super::line_text::{self, write_lines, LineStyle};
+use super::line_text::{self, write_lines, LineStyle, PopeyeLineOrder, PopeyeLines};
 use super::messages::{message, Message};
 use super::move_numbers::{self, Numbering};
 use super::reader::PopeyeOptions;
 use super::run::{control_for, Ending, RunOptions, Sink};
 use crate::help;
 use crate::notation::Language;
+use crate::output::chunks::Chunks;
 use crate::problem::Problem;
+use std::ops::ControlFlow;
 
 /// Solves and writes a help or series twin ([`crate::help`]): set play, the play and the
 /// duplex half as its options ask, one part after another with an empty line between.
@@ -27,14 +32,24 @@ pub(super) fn help_twin_text<P: PopeyeGame>(
     let mating_lister = P::MATING_LISTER && !problem.options.null_moves;
     let style = LineStyle::in_game(&problem.stipulation, mating_lister);
     let mut numbering = Numbering::of(options);
-    // StartMoveNumber/UpToMoveNumber: Popeye tries the full length only. MaxSolutions keeps
-    // the first lines in Popeye's order, so the play is solved whole and cut below.
+    // StartMoveNumber/UpToMoveNumber: Popeye tries the full length only.
     let restricted = Numbering::restricts(options);
+    // MoveNumbers numbers the first moves Popeye tries (not under Intelligent: its counts;
+    // but the range of StartMoveNumber/UpToMoveNumber holds there too, unnumbered): that text
+    // is written from the whole list. Otherwise each line is written as it is found.
+    let numbered = options.move_numbers && (!options.intelligent || restricted);
+    let streamed = !restricted && !numbered;
     let mut solved = problem.clone();
     if restricted {
         solved.stipulation.length.min = solved.stipulation.length.max;
     }
-    let max_solutions = solved.options.max_solutions.take();
+    // MaxSolutions keeps the first lines in Popeye's order: the streamed search stops there;
+    // the whole list is cut below.
+    let max_solutions = if streamed {
+        None
+    } else {
+        solved.options.max_solutions.take()
+    };
     let problem = &solved;
     // Where set play has nothing to show (ser-#, ser-=, h#0.5) Popeye says so under the
     // stipulation, before the empty line that opens the play.
@@ -81,37 +96,55 @@ pub(super) fn help_twin_text<P: PopeyeGame>(
             style
         };
         let full = help::full_line_length(problem, part);
-        let mut solution = match help::solve(problem, part, run.hash_mb, &control) {
-            Ok(solution) => solution,
+        let ended = if streamed {
+            let order = PopeyeLineOrder::of(style);
+            let mut emit = |text: &str| {
+                out.push_str(text);
+                ControlFlow::Continue(())
+            };
+            let mut sink = PopeyeLines::new(style, language, Chunks::new(&mut emit));
+            help::solve_into(
+                problem,
+                part,
+                run.hash_mb,
+                &control,
+                &mut sink,
+                Some(&order),
+            )
+            .map(|outcome| (outcome.complete, outcome.max_solutions_reached))
+        } else {
+            help::solve(problem, part, run.hash_mb, &control).map(|mut solution| {
+                if let (true, Some(full)) = (restricted, full) {
+                    numbering.keep_in_range(&mut solution, full, style);
+                }
+                if let Some(n) = max_solutions {
+                    line_text::keep_first_lines(&mut solution, n as usize, style.last);
+                }
+                match full {
+                    Some(full) if numbered => out.push_str(&move_numbers::numbered_help_lines(
+                        &solution,
+                        full,
+                        style,
+                        language,
+                        &mut numbering,
+                    )),
+                    _ => out.push_str(&write_lines(&solution, style, language)),
+                }
+                (solution.complete, solution.max_solutions_reached)
+            })
+        };
+        let (complete, max_solutions_reached) = match ended {
+            Ok(ended) => ended,
             Err(error) => {
                 out.push_str(&error.to_string());
                 out.push('\n');
                 return Ending::Normal;
             }
         };
-        if let (true, Some(full)) = (restricted, full) {
-            numbering.keep_in_range(&mut solution, full, style);
-        }
-        if let Some(n) = max_solutions {
-            line_text::keep_first_lines(&mut solution, n as usize, style.last);
-        }
-        // MoveNumbers: Popeye's numbered first moves (not under Intelligent: its counts; but
-        // the range of StartMoveNumber/UpToMoveNumber holds there too, unnumbered).
-        match full {
-            Some(full) if options.move_numbers && (!options.intelligent || restricted) => out
-                .push_str(&move_numbers::numbered_help_lines(
-                    &solution,
-                    full,
-                    style,
-                    language,
-                    &mut numbering,
-                )),
-            _ => out.push_str(&write_lines(&solution, style, language)),
-        }
-        if solution.max_solutions_reached || !solution.complete {
+        if max_solutions_reached || !complete {
             // `MaxSolutions` counts each part's lines: a part cut short is followed by the
             // next, cut in turn (a time limit stops everything).
-            if solution.max_solutions_reached && index + 1 < parts.len() {
+            if max_solutions_reached && index + 1 < parts.len() {
                 cut = true;
                 continue;
             }

@@ -6,15 +6,20 @@
 //! closing move follows after one space. Check marks ` +` on the way, the goal's mark (` #`,
 //! ` =`) on the last move.
 //!
-//! It walks the lines with [`crate::solution::walk::walk_lines`]; it never searches.
+//! It walks the lines with [`crate::solution::walk::walk_lines`]; it never searches. The help
+//! search delivers lines already in Popeye's order when given [`PopeyeLineOrder`], and
+//! [`PopeyeLines`] writes each as it comes; [`write_lines`] sorts a collected list.
 
 use super::game::PopeyeGame;
 use super::order::Lister;
+use crate::help::{LineOrder, LineSink};
 use crate::notation::Language;
+use crate::output::chunks::Chunks;
 use crate::problem::{Goal, Stipulation};
 use crate::rules::RuleMove;
 use crate::solution::walk::{walk_lines, LineVisitor};
 use crate::solution::{HelpSolution, Line};
+use std::ops::ControlFlow;
 
 /// How the lines of one part are numbered and marked.
 #[derive(Clone, Copy, Debug)]
@@ -98,6 +103,83 @@ pub fn keep_first_lines<P: PopeyeGame>(solution: &mut HelpSolution<P>, n: usize,
     if solution.lines.len() >= n {
         solution.lines.truncate(n);
         solution.max_solutions_reached = true;
+    }
+}
+
+/// Popeye's order for the help search ([`crate::help::LineOrder`]): each move ranked by its
+/// sibling key, a line's last move by `last`'s generator — the order [`sort_lines`] sorts
+/// into, so lines delivered in it need no sorting.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PopeyeLineOrder {
+    pub last: Lister,
+}
+
+impl PopeyeLineOrder {
+    /// The order of `style`'s lines.
+    pub fn of(style: LineStyle) -> PopeyeLineOrder {
+        PopeyeLineOrder { last: style.last }
+    }
+}
+
+impl<P: PopeyeGame> LineOrder<P> for PopeyeLineOrder {
+    fn rank(&self, pos: &P, m: P::Move, last: bool) -> u32 {
+        pos.sibling_key(m, if last { self.last } else { Lister::Ordinary })
+    }
+}
+
+/// Popeye's order of `stipulation`'s lines in the game `P` (a
+/// [`crate::solver::HelpLineOrder`]: the UCI engine's order of help and series solutions).
+pub fn popeye_line_order<P: PopeyeGame>(
+    stipulation: &Stipulation,
+) -> Option<&'static (dyn LineOrder<P> + Sync)> {
+    static MATING: PopeyeLineOrder = PopeyeLineOrder {
+        last: Lister::Mating,
+    };
+    static ORDINARY: PopeyeLineOrder = PopeyeLineOrder {
+        last: Lister::Ordinary,
+    };
+    Some(
+        match LineStyle::in_game(stipulation, P::MATING_LISTER).last {
+            Lister::Mating => &MATING,
+            Lister::Ordinary => &ORDINARY,
+        },
+    )
+}
+
+/// Writes each line handed on by the help search as Popeye prints it (a
+/// [`crate::help::LineSink`]), into `chunks`. The caller gives the lines in Popeye's order
+/// ([`PopeyeLineOrder`]).
+pub struct PopeyeLines<'a, M> {
+    writer: LineWriter,
+    line: Line<M>,
+    chunks: Chunks<'a>,
+}
+
+impl<'a, M> PopeyeLines<'a, M> {
+    pub fn new(style: LineStyle, language: Language, chunks: Chunks<'a>) -> PopeyeLines<'a, M> {
+        PopeyeLines {
+            writer: LineWriter {
+                style,
+                language,
+                out: String::new(),
+            },
+            line: Line { moves: Vec::new() },
+            chunks,
+        }
+    }
+}
+
+impl<P: PopeyeGame> LineSink<P> for PopeyeLines<'_, P::Move> {
+    fn line(&mut self, start: &P, moves: &[P::Move]) -> ControlFlow<()> {
+        self.line.moves.clear();
+        self.line.moves.extend_from_slice(moves);
+        self.writer.out.clear();
+        walk_lines(&mut self.writer, start, std::slice::from_ref(&self.line));
+        self.chunks.push(&self.writer.out)
+    }
+
+    fn flush(&mut self) -> ControlFlow<()> {
+        self.chunks.flush()
     }
 }
 

@@ -696,7 +696,10 @@ fn solve_sized<R: crate::rules::Rules>(
         Some(mb) => solver::solve_with_table(
             problem,
             control,
-            &solver::TranspositionTable::for_question(mb, solver::DirectMate),
+            &solver::TranspositionTable::sized(
+                solver::TableSize::ceiling_mb(mb),
+                solver::DirectMate,
+            ),
             presentation,
         ),
         None => solver::solve(problem, control, presentation),

@@ -16,11 +16,13 @@ pub fn shown_defences(facts: &DefenceFacts, defeats_threat: &mut dyn FnMut() -> 
     shown && !(facts.no_short_variations && facts.length < facts.budget)
 }
 
-/// Popeye's presentation: its listing order ([`super::order::sort_first_moves`]) and its
-/// variations ([`shown_defences`]).
+/// Popeye's presentation: its listing order ([`super::order::sort_first_moves`]), its
+/// variations ([`shown_defences`]) and its order of help lines
+/// ([`super::line_text::popeye_line_order`]).
 pub const PRESENTATION: Presentation = Presentation {
     first_moves: super::order::sort_first_moves,
     shown_defences,
+    help_lines: super::line_text::popeye_line_order,
 };
 
 #[cfg(test)]

@@ -141,7 +141,8 @@ impl Stipulation {
 
     /// Help and series play (`h#N`, `h#N.5`, `h=N`, `ser-#N`, `ser-=N`, `ser-h#N`,
     /// `ser-s#N`, `exact-` too): the goal mate or stalemate, at most [`MAX_MATE_MOVES`]
-    /// moves. Solved by [`crate::help`], not by the battle-play solver.
+    /// moves (the number Popeye writes, [`Stipulation::moves`]: `h#127.5`, `ser-#127`).
+    /// Solved by [`crate::help`], not by the battle-play solver.
     fn is_supported_help_or_series(&self) -> bool {
         let play = matches!(
             self.play,
@@ -149,7 +150,21 @@ impl Stipulation {
                 | PlayKind::Series(SeriesEnd::Direct | SeriesEnd::Help | SeriesEnd::SelfPlay)
         );
         play && matches!(self.goal, Goal::Mate | Goal::Stalemate)
-            && (1..=2 * MAX_MATE_MOVES).contains(&self.length.max)
+            && self.length.max >= 1
+            && !self.is_too_long()
+    }
+
+    /// True when the stipulation asks for more than the [`MAX_MATE_MOVES`] moves every front
+    /// end takes (`#200`, `ser-#200`, `h#128`): each refuses it by saying so.
+    ///
+    /// ```
+    /// use mateproof::problem::Stipulation;
+    /// let long = |s: &str| s.parse::<Stipulation>().unwrap().is_too_long();
+    /// assert!(long("ser-#128") && long("h#128") && long("#200"));
+    /// assert!(!long("ser-#127") && !long("h#127.5") && !long("ser-h#127"));
+    /// ```
+    pub fn is_too_long(&self) -> bool {
+        self.moves() > MAX_MATE_MOVES
     }
 
     /// Help or series play: lines of cooperative play ([`crate::help`]), not a battle tree.
@@ -462,7 +477,19 @@ mod tests {
             assert!(stip(text).is_supported(), "{text}");
             assert!(stip(text).is_help_or_series(), "{text}");
         }
-        for text in ["ser-r#2", "h##2", "h#=2", "ser-h##!2", "hs#2", "h#128"] {
+        for text in [
+            "ser-r#2",
+            "h##2",
+            "h#=2",
+            "ser-h##!2",
+            "hs#2",
+            "h#128",
+            "ser-#128",
+            "ser-#200",
+            "ser-h#128",
+            "ser-s#200",
+            "exact-ser-=200",
+        ] {
             assert!(
                 text.parse::<Stipulation>()
                     .map_or(true, |s| !s.is_supported()),

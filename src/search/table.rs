@@ -1,6 +1,9 @@
 //! The game search's transposition table: per position the best move found, the score and
 //! whether it is exact or a bound, and the depth it was searched to. It is owned by one search
-//! thread at a time, so it needs no atomics; its size is fixed when it is made and never grows.
+//! thread at a time, so it needs no atomics. Its size (`Hash`) is a ceiling: it uses 64 KB at
+//! first and doubles the slots in use whenever half of them are filled, so a short search on
+//! a large `Hash` touches only the memory it fills (a GUI's clock is not spent faulting in
+//! gigabytes of fresh pages).
 //!
 //! This is not the mate solver's table (`crate::solver::TranspositionTable`): that one stores
 //! proven mate bounds, this one heuristic scores.
@@ -44,13 +47,20 @@ struct Slot {
 // SAFETY: every field is an integer, and the all-zero slot is `Slot::default()` (empty).
 unsafe impl Zeroable for Slot {}
 
-/// A fixed-size table indexed by the Zobrist key. Its memory is a [`BigTable`]: made and
-/// cleared at once whatever its size (pages are zeroed by the kernel when first touched), so a
-/// large `Hash` never holds up the protocol.
+/// A table indexed by the Zobrist key. Its memory is a [`BigTable`]: made and cleared at once
+/// whatever its size (pages are zeroed by the kernel when first touched), so a large `Hash`
+/// never holds up the protocol.
 pub struct SearchTable {
     slots: BigTable<Slot>,
+    /// Slots in use minus one (a power of two minus one).
+    mask: usize,
+    /// Slots written since the table was made or cleared.
+    filled: usize,
     generation: u8,
 }
+
+/// Slots in use at first: 64 KB.
+const START_SLOTS: usize = 1 << 12;
 
 impl SearchTable {
     /// A table of at most `mb` megabytes (at least 1024 slots).
@@ -60,20 +70,44 @@ impl SearchTable {
         // A power of two so the index is a mask; round down to stay within the budget.
         let count = 1usize << (usize::BITS - 1 - count.leading_zeros());
         SearchTable {
-            slots: BigTable::new(count),
+            slots: BigTable::growing(count),
+            mask: count.min(START_SLOTS) - 1,
+            filled: 0,
             generation: 0,
         }
     }
 
-    /// Bytes held by the slots.
+    /// Bytes the table may hold (its ceiling).
     pub fn size_bytes(&self) -> usize {
         self.slots.len() * std::mem::size_of::<Slot>()
+    }
+
+    /// Bytes of the slots in use now.
+    pub fn bytes_in_use(&self) -> usize {
+        (self.mask + 1) * std::mem::size_of::<Slot>()
     }
 
     /// Forgets everything (`ucinewgame`).
     pub fn clear(&mut self) {
         self.slots.clear();
+        self.mask = self.slots.len().min(START_SLOTS) - 1;
+        self.filled = 0;
         self.generation = 0;
+    }
+
+    /// Doubles the slots in use: an entry stays or moves to its slot in the new half, as the
+    /// new bit of its key says (the new half is empty).
+    #[cold]
+    fn grow(&mut self) {
+        let half = self.mask + 1;
+        for i in 0..half {
+            let slot = self.slots[i];
+            if slot.flags & 3 != 0 && slot.key as usize & half != 0 {
+                self.slots[i + half] = slot;
+                self.slots[i] = Slot::default();
+            }
+        }
+        self.mask = 2 * self.mask + 1;
     }
 
     /// Marks the start of a new search: older entries become the first to be replaced.
@@ -83,7 +117,7 @@ impl SearchTable {
 
     #[inline]
     fn index(&self, key: u64) -> usize {
-        (key as usize) & (self.slots.len() - 1)
+        (key as usize) & self.mask
     }
 
     /// The entry for this key, if one is stored.
@@ -131,6 +165,7 @@ impl SearchTable {
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
+        let was_empty = slot.flags & 3 == 0;
         *slot = Slot {
             key,
             best,
@@ -138,6 +173,12 @@ impl SearchTable {
             depth: entry.depth.clamp(0, u8::MAX as i32) as u8,
             flags: bound | generation << 2,
         };
+        if was_empty {
+            self.filled += 1;
+            if 2 * self.filled > self.mask + 1 && self.mask + 1 < self.slots.len() {
+                self.grow();
+            }
+        }
     }
 
     /// Permille of slots written by the current search (UCI `hashfull`), from a sample.
@@ -206,5 +247,41 @@ mod tests {
         table.store(b, Entry { depth: 1, ..deep });
         assert_eq!(table.probe(b).map(|e| e.depth), Some(1));
         assert_eq!(table.hashfull(), 1);
+    }
+
+    #[test]
+    fn the_table_grows_with_what_it_stores_up_to_its_ceiling() {
+        let mut table = SearchTable::new(64);
+        assert_eq!(table.bytes_in_use(), 64 << 10);
+        let entry = Entry {
+            best: Move::NULL,
+            score: Score::cp(1),
+            depth: 3,
+            bound: Bound::Exact,
+        };
+        let key = |i: u64| i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for i in 0..10_000 {
+            table.store(key(i), entry);
+        }
+        assert_eq!(
+            table.bytes_in_use(),
+            512 << 10,
+            "twice the entries, rounded up"
+        );
+        let kept = (0..10_000)
+            .filter(|&i| table.probe(key(i)).is_some())
+            .count();
+        assert!(kept > 9_900, "{kept} of 10000 entries kept through growing");
+        table.clear();
+        assert_eq!(table.bytes_in_use(), 64 << 10);
+        let mut small = SearchTable::new(1);
+        for i in 0..1_000_000 {
+            small.store(key(i), entry);
+        }
+        assert_eq!(
+            small.bytes_in_use(),
+            small.size_bytes(),
+            "never past the ceiling"
+        );
     }
 }

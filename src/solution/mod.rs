@@ -124,6 +124,22 @@ pub struct HelpSolution<P: Rules = Position> {
     pub stats: SearchStats,
 }
 
+/// How one part of a help or series problem ended when its lines were handed on as they were
+/// found (`help::solve_into`): how many, and whether the list is whole.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct HelpOutcome<P: Rules = Position> {
+    /// The position the play starts from.
+    pub position: P,
+    /// Lines handed on.
+    pub lines: usize,
+    /// False when a limit (or the reader) cut the search short: the list may be partial.
+    pub complete: bool,
+    /// True when `MaxSolutions` (or `StopOnShortSolutions`) stopped the search: the list is
+    /// partial as Popeye's is.
+    pub max_solutions_reached: bool,
+    pub stats: SearchStats,
+}
+
 /// Counters of one solve.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct SearchStats {

@@ -18,7 +18,7 @@
 
 use super::dfpn::Dfpn;
 use super::prover::{Prover, Restrictions};
-use super::tt::{DirectMate, Question, Restricted, TranspositionTable};
+use super::tt::{DirectMate, Question, Restricted, TableSize, TranspositionTable};
 use crate::rules::Rules;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -58,7 +58,7 @@ impl<M: crate::rules::RuleMove> LaneTables<M> {
         LaneTables {
             tables: LANES
                 .iter()
-                .map(|&r| TranspositionTable::for_question(mb, Restricted(r)))
+                .map(|&r| TranspositionTable::sized(TableSize::ceiling_mb(mb), Restricted(r)))
                 .collect(),
             entries: (shared_bytes / 1024).max(1 << 12),
         }

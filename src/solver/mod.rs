@@ -27,5 +27,5 @@ pub use solve::{refusal, solve, solve_with_table, SolveError};
 pub use table_size::{default_hash_mb, default_table, default_table_bytes};
 pub use tt::{
     BattleGoal, BattlePlay, Bounds, DirectMate, Exact, NonTrivial, Question, Quodlibet, ReflexMate,
-    ReflexStalemate, Restricted, SelfMate, SelfStalemate, Stalemate, TranspositionTable,
+    ReflexStalemate, Restricted, SelfMate, SelfStalemate, Stalemate, TableSize, TranspositionTable,
 };

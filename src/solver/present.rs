@@ -1,10 +1,13 @@
 //! What the solver takes from its caller about presentation: the order in which first moves
 //! are tried and listed ([`FirstMoveOrder`]) and which of the defender's replies the tree
-//! shows as variations ([`ShownDefences`]). Both are a front end's choice — Popeye's live in
-//! `popeye::order` and `popeye::shown` — so the solver analyses and never decides how a
-//! solution reads. A [`Presentation`] carries the two together.
+//! shows as variations ([`ShownDefences`]); and for help and series play, the order their
+//! lines are delivered in ([`HelpLineOrder`]). All are a front end's choice — Popeye's live in
+//! `popeye::order`, `popeye::shown` and `popeye::line_text` — so the solver analyses and never
+//! decides how a solution reads. A [`Presentation`] carries them together.
 
 use crate::board::Position;
+use crate::help::LineOrder;
+use crate::problem::Stipulation;
 use crate::rules::{Moves, Rules};
 
 /// Sorts the legal first moves of a position into the order in which they are tried and
@@ -13,6 +16,15 @@ pub type FirstMoveOrder<R = Position> = fn(&R, &mut Moves<R>, u32);
 
 /// The [`FirstMoveOrder`] that keeps the move generator's order.
 pub fn generation_order<R: Rules>(_: &R, _: &mut Moves<R>, _: u32) {}
+
+/// The order help and series lines of a stipulation are delivered in (`None`: the order the
+/// search meets them).
+pub type HelpLineOrder<R> = fn(&Stipulation) -> Option<&'static (dyn LineOrder<R> + Sync)>;
+
+/// The [`HelpLineOrder`] that keeps the search's own order.
+pub fn search_order<R: Rules>(_: &Stipulation) -> Option<&'static (dyn LineOrder<R> + Sync)> {
+    None
+}
 
 /// What the tree builder knows of one defence that does not refute, when it asks whether to
 /// show it.
@@ -43,6 +55,7 @@ pub fn every_defence(_: &DefenceFacts, _: &mut dyn FnMut() -> bool) -> bool {
 pub struct Presentation<R: Rules = Position> {
     pub first_moves: FirstMoveOrder<R>,
     pub shown_defences: ShownDefences,
+    pub help_lines: HelpLineOrder<R>,
 }
 
 impl<R: Rules> Clone for Presentation<R> {
@@ -54,9 +67,10 @@ impl<R: Rules> Clone for Presentation<R> {
 impl<R: Rules> Copy for Presentation<R> {}
 
 impl<R: Rules> Presentation<R> {
-    /// The solver's own: generation order, every defence shown.
+    /// The solver's own: generation order, every defence shown, help lines as found.
     pub const NEUTRAL: Presentation<R> = Presentation {
         first_moves: generation_order::<R>,
         shown_defences: every_defence,
+        help_lines: search_order::<R>,
     };
 }

@@ -13,7 +13,7 @@ use super::table_size::{default_hash_mb, default_table, dfpn_entries};
 use super::tree::{Listing, TreeBudget, TreeBuilder};
 use super::tt::{
     BattleGoal, BattlePlay, DirectMate, Exact, NonTrivial, Question, Quodlibet, ReflexMate,
-    ReflexStalemate, Restricted, SelfMate, SelfStalemate, Stalemate,
+    ReflexStalemate, Restricted, SelfMate, SelfStalemate, Stalemate, TableSize,
 };
 use super::{Dfpn, TranspositionTable};
 use crate::kernel::SearchControl;
@@ -54,8 +54,8 @@ pub fn solve<R: Rules>(
     presentation: Presentation<R>,
 ) -> Result<Solution<R>, SolveError> {
     check_supported(problem)?;
-    let mb = default_hash_mb(problem);
-    if let Some(solved) = solve_beyond_mate(problem, control, mb, presentation) {
+    let size = TableSize::fixed_mb(default_hash_mb(problem));
+    if let Some(solved) = solve_beyond_mate(problem, control, size, presentation) {
         return solved;
     }
     match restricted(problem) {
@@ -80,13 +80,14 @@ pub fn solve_with_table<R: Rules>(
     presentation: Presentation<R>,
 ) -> Result<Solution<R>, SolveError> {
     check_supported(problem)?;
-    let mb = (tt.size_bytes() >> 20).max(1);
-    if let Some(solved) = solve_beyond_mate(problem, control, mb, presentation) {
+    // Tables of other questions are sized as the caller's: fixed, or the same ceiling.
+    let size = tt.size();
+    if let Some(solved) = solve_beyond_mate(problem, control, size, presentation) {
         return solved;
     }
     match restricted(problem) {
         Some(question) => {
-            let own = TranspositionTable::for_question(mb, question);
+            let own = TranspositionTable::sized(size, question);
             solve_question(problem, control, &own, presentation)
         }
         None => solve_question(problem, control, tt, presentation),
@@ -94,19 +95,19 @@ pub fn solve_with_table<R: Rules>(
 }
 
 /// Battle play other than the directmate (`s#N`, `r#N`, `=N`, `s=N`, `r=N`), and Popeye's
-/// `exact-` of each and of `#N`, each over a table of `mb` MB answering its own question (an
+/// `exact-` of each and of `#N`, each over a table of `size` answering its own question (an
 /// [`Exact`] one for `exact-`); `None` for a directmate.
 fn solve_beyond_mate<R: Rules>(
     problem: &Problem<R>,
     control: &SearchControl,
-    mb: usize,
+    size: TableSize,
     presentation: Presentation<R>,
 ) -> Option<Result<Solution<R>, SolveError>> {
     fn with<R: Rules, Q: Question>(
         question: Q,
         problem: &Problem<R>,
         control: &SearchControl,
-        mb: usize,
+        size: TableSize,
         presentation: Presentation<R>,
     ) -> Result<Solution<R>, SolveError> {
         if let Some((max, min_length)) = problem.options.nontrivial {
@@ -115,18 +116,18 @@ fn solve_beyond_mate<R: Rules>(
                 max,
                 min_length,
             };
-            let tt = TranspositionTable::for_question(mb, nontrivial);
+            let tt = TranspositionTable::sized(size, nontrivial);
             solve_question(problem, control, &tt, presentation)
         } else if problem.stipulation.is_exact() {
-            let tt = TranspositionTable::for_question(mb, Exact(question));
+            let tt = TranspositionTable::sized(size, Exact(question));
             solve_question(problem, control, &tt, presentation)
         } else if problem.options.quodlibet && problem.stipulation.play == PlayKind::SelfPlay {
             // (In reflex play the attacker that can reach the goal itself must, and fails:
             // Popeye's reflex guard stands before its Quodlibet end, which so adds nothing.)
-            let tt = TranspositionTable::for_question(mb, Quodlibet(question));
+            let tt = TranspositionTable::sized(size, Quodlibet(question));
             solve_question(problem, control, &tt, presentation)
         } else {
-            let tt = TranspositionTable::for_question(mb, question);
+            let tt = TranspositionTable::sized(size, question);
             solve_question(problem, control, &tt, presentation)
         }
     }
@@ -136,16 +137,18 @@ fn solve_beyond_mate<R: Rules>(
     let stip = problem.stipulation;
     Some(match (stip.play, stip.goal) {
         (PlayKind::Direct, Goal::Mate) if stip.is_exact() => {
-            with(DirectMate, problem, control, mb, presentation)
+            with(DirectMate, problem, control, size, presentation)
         }
-        (PlayKind::SelfPlay, Goal::Mate) => with(SelfMate, problem, control, mb, presentation),
-        (PlayKind::Reflex, Goal::Mate) => with(ReflexMate, problem, control, mb, presentation),
-        (PlayKind::Direct, Goal::Stalemate) => with(Stalemate, problem, control, mb, presentation),
+        (PlayKind::SelfPlay, Goal::Mate) => with(SelfMate, problem, control, size, presentation),
+        (PlayKind::Reflex, Goal::Mate) => with(ReflexMate, problem, control, size, presentation),
+        (PlayKind::Direct, Goal::Stalemate) => {
+            with(Stalemate, problem, control, size, presentation)
+        }
         (PlayKind::SelfPlay, Goal::Stalemate) => {
-            with(SelfStalemate, problem, control, mb, presentation)
+            with(SelfStalemate, problem, control, size, presentation)
         }
         (PlayKind::Reflex, Goal::Stalemate) => {
-            with(ReflexStalemate, problem, control, mb, presentation)
+            with(ReflexStalemate, problem, control, size, presentation)
         }
         _ => return None,
     })
@@ -241,7 +244,7 @@ fn solve_question<R: Rules, Q: Question>(
     let mut forced_goal = Vec::new();
     let mut max_solutions_reached = false;
     let mut workers_stopped = false;
-    let budget = TreeBudget::default();
+    let budget = TreeBudget::for_search(control);
 
     if options.post_key_play {
         // The diagram shows the position after the key: Black is to move.

@@ -9,11 +9,14 @@
 //!
 //! Entries are two atomics written with the XOR trick (the stored check word is
 //! `key ^ data`), so threads share the table without locks and a torn write reads as a miss.
-//! Size is given in MB (or bytes). A table is either all in use from the start, or grows
-//! ([`TranspositionTable::growing_bytes`]): it uses its first [`GROWING_START_SLOTS`] slots
-//! and doubles the slots in use whenever half of them are filled, up to its size, so a short
-//! search touches a few pages rather than megabytes (a #3 of a millisecond spent a sixth of
-//! it on its table's fresh memory). Growing moves the entries whose slot changes, and the key
+//! Size is given in MB (or bytes, [`TableSize`]). A table is either all in use from the start
+//! (a size measured for a problem's length: [`super::default_table`], the suite's defaults),
+//! or grows ([`TranspositionTable::growing_bytes`]; the #3's table, and every table of a size
+//! the user gives: `Hash`, `--hash`, `-maxmem` are ceilings, [`TableSize::Ceiling`]): it uses
+//! its first [`GROWING_START_SLOTS`] slots and doubles the slots in use whenever half of them
+//! are filled, up to its size, so a short search touches a few pages rather than megabytes (a
+//! #3 of a millisecond spent a sixth of it on its table's fresh memory), and a large ceiling
+//! costs only what the search fills. Growing moves the entries whose slot changes, and the key
 //! is `check ^ data`, so nothing is lost but what a concurrent store writes meanwhile; a lost
 //! entry is only a search repeated, as when one is replaced.
 
@@ -282,18 +285,64 @@ pub struct TranspositionTable<Q: Question = DirectMate, M: RuleMove = Move> {
     moves: PhantomData<M>,
 }
 
+/// How large a table is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum TableSize {
+    /// All of these bytes in use from the start: a size measured for the search.
+    Fixed(usize),
+    /// At most these bytes, growing as the table fills
+    /// ([`TranspositionTable::growing_bytes`]): a size the user gave (`Hash`, `--hash`,
+    /// `-maxmem`), which a search never pays for beyond what it stores.
+    Ceiling(usize),
+}
+
+impl TableSize {
+    /// A ceiling of `mb` megabytes (at least one).
+    pub fn ceiling_mb(mb: usize) -> TableSize {
+        TableSize::Ceiling(mb.max(1).saturating_mul(1024 * 1024))
+    }
+
+    /// A fixed table of `mb` megabytes (at least one).
+    pub fn fixed_mb(mb: usize) -> TableSize {
+        TableSize::Fixed(mb.max(1).saturating_mul(1024 * 1024))
+    }
+}
+
 impl TranspositionTable {
-    /// A directmate table of orthodox moves, of at most `mb` megabytes (at least one slot
-    /// pair).
+    /// A directmate table of orthodox moves, of `mb` megabytes (at least one slot pair), all
+    /// in use from the start.
     pub fn new(mb: usize) -> TranspositionTable {
         TranspositionTable::for_question(mb, DirectMate)
+    }
+
+    /// A directmate table of orthodox moves of at most `mb` megabytes, growing as it fills.
+    pub fn ceiling(mb: usize) -> TranspositionTable {
+        TranspositionTable::sized(TableSize::ceiling_mb(mb), DirectMate)
     }
 }
 
 impl<Q: Question, M: RuleMove> TranspositionTable<Q, M> {
-    /// A table of at most `mb` megabytes (at least one slot pair) for `question`.
+    /// A table of `mb` megabytes (at least one slot pair) for `question`, all in use from the
+    /// start.
     pub fn for_question(mb: usize, question: Q) -> TranspositionTable<Q, M> {
-        TranspositionTable::for_question_bytes(mb.max(1) * 1024 * 1024, question)
+        TranspositionTable::sized(TableSize::fixed_mb(mb), question)
+    }
+
+    /// A table of `size` for `question`.
+    pub fn sized(size: TableSize, question: Q) -> TranspositionTable<Q, M> {
+        match size {
+            TableSize::Fixed(bytes) => TranspositionTable::for_question_bytes(bytes, question),
+            TableSize::Ceiling(bytes) => TranspositionTable::growing_bytes(bytes, question),
+        }
+    }
+
+    /// This table's size: its bytes, fixed or a ceiling.
+    pub fn size(&self) -> TableSize {
+        if self.start_mask == self.full_mask {
+            TableSize::Fixed(self.size_bytes())
+        } else {
+            TableSize::Ceiling(self.size_bytes())
+        }
     }
 
     /// A table of at most `bytes` bytes (at least one slot pair) for `question`, all of it in
@@ -304,13 +353,13 @@ impl<Q: Question, M: RuleMove> TranspositionTable<Q, M> {
     }
 
     /// A table of at most `bytes` bytes for `question` that uses [`GROWING_START_SLOTS`] of
-    /// them at first and doubles the slots in use whenever half are filled. Its memory is in
-    /// ordinary pages, written page by page as the table grows.
+    /// them at first and doubles the slots in use whenever half are filled. Its memory is
+    /// written page by page as the table grows: ordinary pages for its first megabytes, huge
+    /// ones beyond ([`BigTable::growing`]).
     pub fn growing_bytes(bytes: usize, question: Q) -> TranspositionTable<Q, M> {
         let count = Self::slots_for(bytes);
         let start = count.min(GROWING_START_SLOTS);
-        let table =
-            TranspositionTable::with_slots(BigTable::with_small_pages(2 * count), start, question);
+        let table = TranspositionTable::with_slots(BigTable::growing(2 * count), start, question);
         table.touch(0..2 * start);
         table
     }

@@ -37,7 +37,9 @@ use super::record::{Check, Expected, Found, Record, Status, Verdict};
 use crate::board::{Move, Position};
 use crate::kernel::SearchControl;
 use crate::problem::{Goal, PlayKind};
-use crate::solver::{mate_search, solve_with_table, Prover, TranspositionTable};
+use crate::solver::{
+    mate_search, solve_with_table, DirectMate, Prover, TableSize, TranspositionTable,
+};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -75,6 +77,18 @@ impl Limits {
             5 => 32,
             _ => 128,
         })
+    }
+
+    /// A fresh table for a mate in `moves`: the measured size above, or `--hash` as a
+    /// ceiling the table grows to as it fills (so a large `--hash` costs a short search
+    /// nothing).
+    fn table<M: crate::rules::RuleMove>(&self, moves: u32) -> TranspositionTable<DirectMate, M> {
+        let mb = self.table_mb(moves);
+        let size = match self.hash_mb {
+            Some(_) => TableSize::ceiling_mb(mb),
+            None => TableSize::fixed_mb(mb),
+        };
+        TranspositionTable::sized(size, DirectMate)
     }
 }
 
@@ -179,8 +193,7 @@ fn problem_check<G: SuiteGame>(
     } else {
         record.check = Some(Check::Keys);
         let n = case.problem.stipulation.moves();
-        let table = TranspositionTable::for_question(limits.table_mb(n), crate::solver::DirectMate);
-        check_keys(case, n, control, &table)
+        check_keys(case, n, control, &limits.table(n))
     };
     record.verdict = outcome.verdict;
     finish(record, outcome, |keys| texts(position, keys));
@@ -194,21 +207,11 @@ fn orthodox_claim(case: &Case, limits: &Limits, control: &SearchControl, record:
     let outcome = match case.claim {
         Claim::Known(n) => {
             record.check = Some(Check::Mate);
-            check_mate(
-                &position,
-                n,
-                control,
-                &TranspositionTable::new(limits.table_mb(n)),
-            )
+            check_mate(&position, n, control, &limits.table(n))
         }
         Claim::Mated(n) => {
             record.check = Some(Check::Mated);
-            check_mated(
-                &position,
-                n,
-                control,
-                &TranspositionTable::new(limits.table_mb(n)),
-            )
+            check_mated(&position, n, control, &limits.table(n))
         }
         Claim::Classified(claim) => {
             record.check = Some(Check::Classify);

@@ -4,7 +4,7 @@
 //! [`super::composer`]).
 
 use super::composer::event_lines;
-use super::help_report::help_report;
+use super::help_report::{closing_records, solution_record};
 use super::info::{bestmove_line, iteration_line, mate_lines, LineWriter, Output};
 use super::report::problem_report;
 use crate::board::{Move, Position};
@@ -13,7 +13,7 @@ use crate::engine::{ComposerEvent, EngineListener, MateReport, Message, PerftRep
 use crate::perft::write_rows;
 use crate::problem::Stipulation;
 use crate::search::Iteration;
-use crate::solution::{HelpSolution, Solution};
+use crate::solution::{HelpOutcome, Line, Solution};
 
 /// Writes each event as whole lines on the session's output.
 pub struct UciListener {
@@ -51,9 +51,15 @@ impl EngineListener for UciListener {
         self.out.lines(&problem_report(solution, stipulation));
     }
 
-    /// `info string mp solutions …` lines.
-    fn on_help_solution(&self, solution: &HelpSolution, stipulation: &Stipulation) {
-        self.out.lines(&help_report(solution, stipulation));
+    /// `info string mp solution …` lines, as they come.
+    fn on_help_lines(&self, lines: &[Line]) {
+        let records: Vec<String> = lines.iter().map(solution_record).collect();
+        self.out.lines(&records);
+    }
+
+    /// `info string mp solutions …` and `end`.
+    fn on_help_done(&self, outcome: &HelpOutcome, stipulation: &Stipulation) {
+        self.out.lines(&closing_records(outcome, stipulation));
     }
 
     fn on_composer(&self, event: &ComposerEvent) {

@@ -259,6 +259,12 @@ fn problem_stipulation(value: &str) -> Result<Option<Stipulation>, String> {
         return Ok(None);
     }
     let stipulation: Stipulation = value.parse().map_err(|e| format!("{e}"))?;
+    if stipulation.is_too_long() {
+        return Err(format!(
+            "{stipulation} is longer than the {} moves the solver takes",
+            crate::problem::MAX_MATE_MOVES
+        ));
+    }
     if !stipulation.is_supported() {
         return Err(format!("{stipulation} is not solved yet"));
     }

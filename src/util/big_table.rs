@@ -2,9 +2,10 @@
 //! anonymous mappings: the kernel's zero pages cost nothing until touched (a 128 MB table for
 //! a two-mover costs a few pages, not 128 MB of zeroing), and they are marked for transparent
 //! huge pages, since search tables are probed at random addresses millions of times a second
-//! and with 4 KB pages most probes also miss the TLB (unless asked for small pages: a table
-//! that starts small and grows). Elsewhere, and for small tables, the global allocator's zeroed
-//! memory.
+//! and with 4 KB pages most probes also miss the TLB (unless asked for small pages first,
+//! [`BigTable::growing`]: a table that uses a prefix of its memory and doubles it as it
+//! fills). Elsewhere, and for small tables,
+//! the global allocator's zeroed memory.
 
 use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::ptr::NonNull;
@@ -27,6 +28,18 @@ pub struct BigTable<T: Zeroable> {
     memory: Memory,
 }
 
+/// Which pages a mapped table asks the kernel for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Pages {
+    Huge,
+    /// Small pages for the first [`SMALL_PREFIX`] bytes, huge pages beyond.
+    SmallThenHuge,
+}
+
+/// The prefix of a growing table kept on small pages: a search that stays small touches a
+/// few 4 KB pages, not a 2 MB one it must zero whole.
+const SMALL_PREFIX: usize = 2 * HUGE_PAGE;
+
 /// Where the elements live, so `Drop` gives them back the same way.
 enum Memory {
     Heap(Layout),
@@ -44,24 +57,26 @@ impl<T: Zeroable> BigTable<T> {
     /// # Panics
     /// When the allocation fails or its size overflows, as `Vec` does.
     pub fn new(len: usize) -> BigTable<T> {
-        BigTable::with_pages(len, true)
+        BigTable::with_pages(len, Pages::Huge)
     }
 
-    /// `len` zeroed elements on ordinary pages only: for a table that is used from its start
-    /// and may stay small, where the first touch of a huge page would zero 2 MB (a tenth of a
-    /// millisecond) for a few kilobytes of entries. Pages come as they are touched.
-    pub fn with_small_pages(len: usize) -> BigTable<T> {
-        BigTable::with_pages(len, false)
+    /// `len` zeroed elements for a table that uses a prefix of them and doubles it as it
+    /// fills: the first few megabytes on ordinary pages (a small search touches a few
+    /// kilobytes, where the first touch of a huge page would zero 2 MB, a tenth of a
+    /// millisecond; pages come as they are touched), the rest on huge pages (a table that has grown large is probed at random
+    /// across it). Only what the table touches is ever resident, so `len` is a ceiling.
+    pub fn growing(len: usize) -> BigTable<T> {
+        BigTable::with_pages(len, Pages::SmallThenHuge)
     }
 
-    fn with_pages(len: usize, huge: bool) -> BigTable<T> {
+    fn with_pages(len: usize, pages: Pages) -> BigTable<T> {
         let len = len.max(1);
         let size = std::mem::size_of::<T>()
             .checked_mul(len)
             .unwrap_or_else(|| panic!("table too large"));
         #[cfg(target_os = "linux")]
         if size >= HUGE_PAGE && std::mem::align_of::<T>() <= 4096 {
-            if let Some(ptr) = map_zeroed(size, huge) {
+            if let Some(ptr) = map_zeroed(size, pages) {
                 return BigTable {
                     ptr: ptr.cast(),
                     len,
@@ -140,9 +155,9 @@ impl<T: Zeroable> Drop for BigTable<T> {
     }
 }
 
-/// An anonymous private mapping of `size` zero bytes, marked for huge pages if `huge`.
+/// An anonymous private mapping of `size` zero bytes, marked for huge pages as `pages` asks.
 #[cfg(target_os = "linux")]
-fn map_zeroed(size: usize, huge: bool) -> Option<NonNull<u8>> {
+fn map_zeroed(size: usize, pages: Pages) -> Option<NonNull<u8>> {
     // SAFETY: a fresh anonymous mapping touches no existing memory; the result is checked.
     let ptr = unsafe {
         libc::mmap(
@@ -157,11 +172,20 @@ fn map_zeroed(size: usize, huge: bool) -> Option<NonNull<u8>> {
     if ptr == libc::MAP_FAILED {
         return None;
     }
-    if huge {
-        // SAFETY: the range is the mapping just made; madvise only changes paging policy, and
-        // a failure (e.g. THP disabled) leaves ordinary pages.
+    let small = match pages {
+        Pages::Huge => 0,
+        Pages::SmallThenHuge => SMALL_PREFIX.min(size),
+    };
+    if small < size {
+        // SAFETY: the range lies in the mapping just made (`small` is a multiple of the page
+        // size); madvise only changes paging policy, and a failure (e.g. THP disabled) leaves
+        // ordinary pages.
         unsafe {
-            libc::madvise(ptr, size, libc::MADV_HUGEPAGE);
+            libc::madvise(
+                ptr.cast::<u8>().add(small).cast(),
+                size - small,
+                libc::MADV_HUGEPAGE,
+            );
         }
     }
     NonNull::new(ptr.cast())

@@ -32,6 +32,19 @@ pub fn catch() {
     }
 }
 
+/// From now on a write to a closed output ends the process as SIGPIPE ends a Unix program: at
+/// once, without a word, the shell reporting status 141 (128 + SIGPIPE). The rule of every
+/// command but the UCI engine (where a GUI closing the pipe ends the session as `quit` does,
+/// status 0) and a suite run (which [`catch`]es it to finish its report, then exits 141 too):
+/// README, "Rules every front end shares". The process starts with SIGPIPE ignored (`main`).
+pub fn end_on_closed_output() {
+    #[cfg(unix)]
+    // SAFETY: restores the signal's default disposition; no handler of ours runs.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 /// The signal caught so far, if any (its number).
 pub fn received() -> Option<i32> {
     match RECEIVED.load(Ordering::SeqCst) {

@@ -103,6 +103,21 @@ impl Drop for Uci {
     }
 }
 
+/// Runs the `mateproof` binary with `args`: its exit status (-1 when a signal ended it),
+/// stdout and stderr.
+#[allow(dead_code)] // not every test file uses every helper
+pub fn mateproof(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mateproof"))
+        .args(args)
+        .output()
+        .expect("mateproof runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// xorshift64*: tiny, seedable, good enough to pick moves and squares.
 #[allow(dead_code)] // not every test file uses every helper
 pub struct Rng(pub u64);

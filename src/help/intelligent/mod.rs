@@ -7,17 +7,20 @@
 //! and blocks (and the captures of the men it wants taken) still need as a bound
 //! ([`progress`], over the men numbered in [`men`], the blocks in [`blocks`]), which in long
 //! play with few men leaves little to search. A line reaching the goal through several
-//! targets is found once; the lines are then put in the order the plain search
-//! ([`super::search_lines`]) finds them, so the output does not depend on the mode.
+//! targets is found once; each length's lines are then put in the order the plain search
+//! ([`super::search_lines`]) delivers them and handed on, so the output does not depend on the
+//! mode. The lines of one length are held until it is done (a line reached through several
+//! targets is found several times, in no order).
 //!
 //! `ser-h#` is a help mate whose mating side makes one move and the series side all the
 //! others, in a row: the same targets serve (the argument is about the final position and
 //! each side's count of moves only), searched by the series rules ([`verify`]).
 //!
 //! It answers for orthodox help mates and stalemates, and `ser-h#` with few men on the mating
-//! side, without castling rights, `NullMoves` and `MaxSolutions` (which stops at the first
-//! lines in the plain order); other play goes to the plain search, and so do the lengths
-//! where the targets would cost more than they save.
+//! side, without castling rights and `NullMoves`; other play goes to the plain search, and so
+//! do the lengths where the targets would cost more than they save. `MaxSolutions` counts
+//! the lines as they are handed on, in order: the length in which it is reached is solved
+//! whole, and none after it.
 
 mod blocks;
 mod men;
@@ -28,7 +31,8 @@ mod targets;
 mod verify;
 
 use super::hints::Hints;
-use super::search::{default_table_mb, search_lines, End, Found, Limits, Plan};
+use super::search::{default_table_mb, search_delivering, End, Limits, Plan};
+use super::sink::{ranks, Delivery, LineOrder, LineSink, Outcome};
 use super::table::DeadEnds;
 use crate::board::{Move, Position};
 use crate::kernel::SearchControl;
@@ -85,18 +89,20 @@ const MOST_STALEMATE_TARGETS: usize = 50_000;
 /// The dead-end table's size at most, when none is asked: each target's search is small.
 const TABLE_MB: usize = 32;
 
-/// Every line of `plan` from `pos` found by way of the final positions, in the plain search's
-/// order; `None` where the mode does not answer (see the module's text).
-pub(super) fn lines(
+/// Every line of `plan` from `pos` found by way of the final positions, handed to `sink` in
+/// `order` (with none, the plain search's own); `None` where the mode does not answer (see
+/// the module's text), before any line is handed on.
+pub(super) fn lines_into(
     pos: &Position,
     plan: &Plan,
     limits: &Limits,
     control: &SearchControl,
-) -> Option<Found<Move>> {
+    sink: &mut dyn LineSink<Position>,
+    order: Option<&dyn LineOrder<Position>>,
+) -> Option<Outcome> {
     let answers = matches!(plan.goal, Goal::Mate | Goal::Stalemate)
         && (!plan.series || series_answered(pos, plan))
         && !plan.null_moves
-        && limits.max_lines.is_none()
         && pos.castling().is_empty()
         && pos.occupied().count() as usize <= men::MAX_MEN;
     if !answers {
@@ -108,40 +114,52 @@ pub(super) fn lines(
             .table_mb
             .unwrap_or_else(|| default_table_mb(plan.longest()).min(TABLE_MB)),
     );
-    let mut all = Vec::new();
+    let mut out = Delivery::new(pos, limits, sink, order);
     let mut nodes = 0;
     let mut halted = false;
     let mut stopped_on_short = false;
     for &plies in &plan.lengths {
-        let (lines, length_nodes, complete) =
-            match length_by_targets(pos, &men, plan, plies, &mut dead, control) {
-                Some(by_targets) => by_targets,
-                None => {
-                    // The plain search answers this length; its lines come in its own order.
-                    let one = Plan {
-                        lengths: vec![plies],
-                        ..plan.clone()
-                    };
-                    let plain = search_lines(pos, &one, limits, control);
-                    (plain.lines, plain.nodes, plain.complete)
+        let before = out.delivered();
+        match length_by_targets(pos, &men, plan, plies, &mut dead, control) {
+            Some((mut lines, length_nodes, complete)) => {
+                nodes += length_nodes;
+                halted = !complete;
+                if let Some(order) = order {
+                    // Stable: lines the order ranks alike keep the plain search's order.
+                    lines.sort_by_cached_key(|line| ranks(order, pos, line));
                 }
-            };
-        nodes += length_nodes;
-        halted = !complete;
-        let any = !lines.is_empty();
-        all.extend(lines);
-        if halted {
+                for line in &lines {
+                    if out.found(line).is_break() {
+                        break;
+                    }
+                }
+                halted |= out.flush().is_break() && !out.max_reached();
+            }
+            None => {
+                // The plain search answers this length, into the same delivery.
+                let one = Plan {
+                    lengths: vec![plies],
+                    ..plan.clone()
+                };
+                let plain = search_delivering(pos, &one, limits, control, &mut out);
+                nodes += plain.nodes;
+                halted = !plain.complete;
+            }
+        }
+        if halted || out.is_done() {
             break;
         }
-        if limits.stop_on_short && plies < plan.longest() && any {
+        if limits.stop_on_short && plies < plan.longest() && out.delivered() > before {
             stopped_on_short = true;
             break;
         }
     }
-    Some(Found {
-        lines: all,
-        complete: !halted,
-        max_lines_reached: false,
+    let _ = out.flush();
+    let max_reached = out.max_reached();
+    Some(Outcome {
+        lines: out.delivered(),
+        complete: !halted || max_reached,
+        max_lines_reached: max_reached,
         stopped_on_short,
         nodes,
     })
