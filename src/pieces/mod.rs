@@ -8,7 +8,7 @@ pub mod betza;
 pub mod catalogue;
 pub mod definition;
 pub mod graph;
-mod popeye_walks;
+pub mod popeye_walks;
 pub mod yaml;
 
 pub use definition::{

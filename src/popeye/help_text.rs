@@ -10,7 +10,7 @@ use super::line_text::{self, write_lines, LineStyle, PopeyeLineOrder, PopeyeLine
 use super::messages::{message, Message};
 use super::move_numbers::{self, Numbering};
 use super::reader::PopeyeOptions;
-use super::run::{control_for, Ending, RunOptions};
+use super::run::{control_for, Ending, RunOptions, Sink};
 use super::streams::push_error_line;
 use crate::help;
 use crate::notation::Language;
@@ -28,7 +28,7 @@ pub(super) fn help_twin_text<P: PopeyeGame>(
     language: Language,
     run: &RunOptions,
     numbered: &mut u32,
-    out: &mut String,
+    out: &mut Sink,
 ) -> Ending {
     let mut numbering = Numbering::of(options);
     numbering.counter = *numbered;
@@ -44,7 +44,7 @@ fn help_parts_text<P: PopeyeGame>(
     language: Language,
     run: &RunOptions,
     numbering: &mut Numbering,
-    out: &mut String,
+    out: &mut Sink,
 ) -> Ending {
     let control = control_for(problem.options.max_time, run);
     // Under NullMoves Popeye generates every move with its ordinary generator, the mating
@@ -117,8 +117,10 @@ fn help_parts_text<P: PopeyeGame>(
         let full = help::full_line_length(problem, part);
         let ended = if streamed {
             let order = PopeyeLineOrder::of(style);
+            // Each chunk of lines reaches the reader as soon as it is written.
             let mut emit = |text: &str| {
                 out.push_str(text);
+                out.flush();
                 ControlFlow::Continue(())
             };
             let mut sink = PopeyeLines::new(style, language, Chunks::new(&mut emit));

@@ -1,9 +1,15 @@
-//! How Mateproof is invoked as Popeye: Popeye's command line (`-maxmem`, `-maxtime`,
-//! `-regression`, also spelled with `--`, parsed by hand as Popeye does), the test that tells
-//! Popeye input from UCI, and the run over already-read inputs with Popeye's text on standard
-//! output. Exit status ([`EXIT_HELP`]): 0, or 1 when a file is not a
-//! complete Popeye input (no `BeginProblem`, or no `EndProblem`), 2 for bad flags or unreadable
-//! files, 3 when every file was read but a problem was skipped as not supported yet.
+//! How Mateproof is invoked as Popeye: Popeye's command line, parsed by hand as Popeye does,
+//! in two dialects ([`Dialect`]): `mateproof popeye` reads Popeye's flags anywhere (also
+//! spelled with `--`), several files, and refuses a bad value by name; a copy of the binary
+//! named `py` or `popeye` reads it exactly as Popeye 4.104's `parseCommandlineOptions` does
+//! (`-maxpos N`, `-maxtime N`, `-heartbeat [N]`, `-maxmem N[M|G]`, `-regression`,
+//! `-maxtrace N`, `-notraceptr`, then the one input file; a value it cannot read is ignored as
+//! Popeye ignores it). Also the test that tells Popeye input from UCI, and the run over
+//! already-read inputs with Popeye's text on standard output. Exit status ([`EXIT_HELP`]): 0,
+//! or 1 when a file is not a complete Popeye input (no `BeginProblem`, or no `EndProblem`), 2
+//! for bad flags or unreadable files, 4 when Popeye's input errors were reported (Popeye itself
+//! exits 0 then; Mateproof never does after an input error), 3 when every file was read but a
+//! problem was skipped as not supported yet.
 //!
 //! The `mateproof popeye` subcommand itself (files or standard input) is `crate::cli::popeye`;
 //! reading, solving and writing are [`super::run`]'s.
@@ -18,13 +24,18 @@ use std::time::Duration;
 /// Exit status 3: problems were skipped (each is named in the output, and counted on stderr).
 pub const EXIT_SKIPPED: u8 = 3;
 
+/// Exit status 4: Popeye's input errors were reported (each in the output, where Popeye writes
+/// it; the problems read and solved as Popeye reads and solves them).
+pub const EXIT_INPUT_ERRORS: u8 = 4;
+
 /// The exit statuses, for `popeye --help`.
-pub const EXIT_HELP: &str =
-    "Exit status: 0 every problem solved (or reported as Popeye reports it), \
+pub const EXIT_HELP: &str = "Exit status: 0 every problem solved, \
 1 a file is not a complete Popeye input (no BeginProblem or no EndProblem), \
 2 bad flags or an unreadable file, \
 3 a problem was skipped because Mateproof does not support something in it yet \
-(its number, author and source are named in the output).";
+(its number, author and source are named in the output), \
+4 the input had errors, reported as Popeye reports them (the problems read and solved as Popeye \
+reads and solves them; an error outweighs a skipped problem).";
 
 /// Parsed command line.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -68,6 +79,19 @@ pub fn parse_mem_size(text: &str) -> Result<usize, String> {
     Ok(mb.max(1) as usize)
 }
 
+/// How a command line is read ([`parse_args_in`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Dialect {
+    /// `mateproof popeye`: flags anywhere, with one dash or two, several files; a value that
+    /// cannot be read is refused by name.
+    #[default]
+    Mateproof,
+    /// A binary named `py` or `popeye` (Popeye's drop-in): Popeye's own reading. Flags come
+    /// first, each with one dash; the first other argument is the input file and the rest is
+    /// not read; a value Popeye cannot read is ignored (no time limit, the default table).
+    Popeye,
+}
+
 /// Reads Popeye's flags in either spelling.
 ///
 /// ```
@@ -78,13 +102,45 @@ pub fn parse_mem_size(text: &str) -> Result<usize, String> {
 /// assert_eq!(inv.max_time.unwrap().as_secs(), 60);
 /// ```
 pub fn parse_args(args: &[String]) -> Result<Invocation, String> {
+    parse_args_in(args, Dialect::Mateproof)
+}
+
+/// Reads a command line in `dialect`.
+///
+/// ```
+/// use mateproof::popeye::invocation::{parse_args_in, Dialect};
+/// let args: Vec<String> = ["-maxmem", "1024M", "-maxtime", "soon", "-notraceptr", "a", "b"]
+///     .iter().map(|s| s.to_string()).collect();
+/// let inv = parse_args_in(&args, Dialect::Popeye).unwrap();
+/// assert_eq!((inv.max_mem, inv.max_time, inv.files), (Some(1024), None, vec!["a".to_owned()]));
+/// ```
+pub fn parse_args_in(args: &[String], dialect: Dialect) -> Result<Invocation, String> {
+    match dialect {
+        Dialect::Mateproof => parse_mateproof(args),
+        Dialect::Popeye => Ok(parse_popeye(args)),
+    }
+}
+
+/// Flags that take a value and only have Popeye's meaning (accepted, without effect here):
+/// `-maxpos` (the hash table's positions; Mateproof sizes its tables by `-maxmem`) and
+/// `-maxtrace` (the trace of a debugging build).
+const IGNORED_WITH_VALUE: [&str; 2] = ["maxpos", "maxtrace"];
+
+fn parse_mateproof(args: &[String]) -> Result<Invocation, String> {
     let mut inv = Invocation::default();
-    let mut iter = args.iter();
+    let mut iter = args.iter().peekable();
     while let Some(arg) = iter.next() {
         let flag = arg.trim_start_matches('-');
         if arg.starts_with('-') && arg.len() > 1 {
             match flag {
                 "regression" => inv.regression = true,
+                "notraceptr" => {}
+                "heartbeat" => {
+                    // An optional rate, as Popeye reads it.
+                    if iter.peek().is_some_and(|next| next.parse::<u32>().is_ok()) {
+                        iter.next();
+                    }
+                }
                 "maxtime" => {
                     let value = iter.next().ok_or("-maxtime needs a number of seconds")?;
                     let secs: u64 = value
@@ -103,9 +159,16 @@ pub fn parse_args(args: &[String]) -> Result<Invocation, String> {
                     let value = iter.next().ok_or("-maxmem needs a size")?;
                     inv.max_mem = Some(parse_mem_size(value)?);
                 }
+                _ if IGNORED_WITH_VALUE.contains(&flag) => {
+                    let value = iter.next().ok_or(format!("-{flag} needs a number"))?;
+                    value
+                        .parse::<u64>()
+                        .map_err(|_| format!("-{flag}: '{value}' is not a number"))?;
+                }
                 _ => {
                     return Err(format!(
-                        "unknown flag '{arg}' (Popeye's flags: -maxmem, -maxtime, -regression)"
+                        "unknown flag '{arg}' (Popeye's flags: -maxmem, -maxtime, -maxpos, \
+                         -heartbeat, -regression, -maxtrace, -notraceptr)"
                     ))
                 }
             }
@@ -114,6 +177,68 @@ pub fn parse_args(args: &[String]) -> Result<Invocation, String> {
         }
     }
     Ok(inv)
+}
+
+/// Popeye's `parseCommandlineOptions`, word for word.
+fn parse_popeye(args: &[String]) -> Invocation {
+    let mut inv = Invocation::default();
+    let mut index = 0;
+    let value = |index: usize| args.get(index + 1).map(String::as_str);
+    while let Some(arg) = args.get(index) {
+        match (arg.as_str(), value(index)) {
+            ("-maxpos", Some(_)) | ("-maxtrace", Some(_)) => index += 2,
+            ("-maxtime", Some(seconds)) => {
+                // Popeye reads the leading digits; none, or 0, is no limit.
+                inv.max_time = leading_digits(seconds)
+                    .filter(|&secs| secs > 0)
+                    .map(Duration::from_secs);
+                index += 2;
+            }
+            ("-heartbeat", rate) => {
+                let has_rate = rate.and_then(leading_digits).is_some();
+                index += 1 + usize::from(has_rate);
+            }
+            ("-maxmem", Some(size)) => {
+                inv.max_mem = popeye_mem_size(size);
+                index += 2;
+            }
+            ("-regression", _) => {
+                inv.regression = true;
+                index += 1;
+            }
+            ("-maxtrace", None) => index += 1,
+            ("-notraceptr", _) => index += 1,
+            _ => break,
+        }
+    }
+    // The first other argument is the input file (standard input without one); Popeye reads
+    // no more.
+    inv.files.extend(args.get(index).cloned());
+    inv
+}
+
+/// The number `strtoul` reads at the start of `text`, if any.
+fn leading_digits(text: &str) -> Option<u64> {
+    let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
+/// Popeye's `-maxmem` value as Popeye reads it: the leading digits in kilobytes, or in
+/// megabytes or gigabytes when `M` or `G` follows; in whole megabytes for the table (at least
+/// 1, at most the largest table). `None` when there are no digits (Popeye's default).
+fn popeye_mem_size(text: &str) -> Option<usize> {
+    let count = leading_digits(text)?;
+    let unit_kb = match text
+        .trim_start_matches(|c: char| c.is_ascii_digit())
+        .chars()
+        .next()
+    {
+        Some('G') => 1 << 20,
+        Some('M') => 1 << 10,
+        _ => 1,
+    };
+    let mb = count.saturating_mul(unit_kb) >> 10;
+    Some(mb.clamp(1, crate::cli::args::MAX_HASH_MB as u64) as usize)
 }
 
 /// True when `text` starts like Popeye input (`BeginProblem`, `AnfangProblem`,
@@ -146,7 +271,7 @@ pub fn run_texts(inputs: &[String], inv: &Invocation) -> ExitCode {
         hash_mb: inv.max_mem,
         stop: None,
     };
-    let (mut failed, mut skipped) = (false, 0);
+    let (mut failed, mut skipped, mut input_errors) = (false, 0, 0);
     let stdout = std::io::stdout();
     for text in inputs {
         // Each problem is written as soon as it is solved: a long file shows progress, and an
@@ -167,7 +292,16 @@ pub fn run_texts(inputs: &[String], inv: &Invocation) -> ExitCode {
             eprintln!("{message}");
             failed = true;
         }
+        if let Some(word) = &output.halted_at {
+            input_errors += 1;
+            // Popeye ends its run there without a word; a note says why nothing follows.
+            eprintln!(
+                "mateproof: input not read from '{word}' on (Popeye stops at a word that is \
+                 neither a twin nor the end of a problem after the twins)"
+            );
+        }
         skipped += output.skipped;
+        input_errors += output.input_errors;
     }
     if skipped > 0 {
         let problems = if skipped == 1 { "problem" } else { "problems" };
@@ -175,8 +309,18 @@ pub fn run_texts(inputs: &[String], inv: &Invocation) -> ExitCode {
             "mateproof: {skipped} {problems} skipped as not supported yet (named in the output)"
         );
     }
+    if input_errors > 0 {
+        let problems = if input_errors == 1 {
+            "problem"
+        } else {
+            "problems"
+        };
+        eprintln!("mateproof: input errors in {input_errors} {problems} (named in the output)");
+    }
     if failed {
         ExitCode::from(1)
+    } else if input_errors > 0 {
+        ExitCode::from(EXIT_INPUT_ERRORS)
     } else if skipped > 0 {
         ExitCode::from(EXIT_SKIPPED)
     } else {

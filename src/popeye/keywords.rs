@@ -16,7 +16,9 @@ pub enum Lookup<T> {
     Unknown,
 }
 
-/// Looks `word` up among `entries` (pairs of spelling and meaning), case-insensitively.
+/// Looks `word` up among `entries` (pairs of spelling and meaning), case-insensitively, as
+/// Popeye's `GetUniqIndex` does: the first entry the word abbreviates is found when the word is
+/// the whole of it or when no later entry starts with the word too (then it is ambiguous).
 ///
 /// ```
 /// use mateproof::popeye::keywords::{lookup, Lookup};
@@ -24,28 +26,25 @@ pub enum Lookup<T> {
 /// assert_eq!(lookup("vari", &table), Lookup::Found(1));
 /// assert_eq!(lookup("t", &table), Lookup::Ambiguous);
 /// assert_eq!(lookup("foo", &table), Lookup::Unknown);
+/// // The whole of a later entry that an earlier one starts with is ambiguous, as in Popeye.
+/// assert_eq!(lookup("ab", &[("abc", 1), ("ab", 2)]), Lookup::Ambiguous);
 /// ```
 pub fn lookup<T: Copy>(word: &str, entries: &[(&str, T)]) -> Lookup<T> {
     if word.is_empty() {
         return Lookup::Unknown;
     }
-    let word = word.to_ascii_lowercase();
-    let mut found = None;
-    let mut count = 0;
-    for (spelling, meaning) in entries {
-        let spelling = spelling.to_ascii_lowercase();
-        if spelling == word {
-            return Lookup::Found(*meaning);
-        }
-        if spelling.starts_with(&word) {
-            count += 1;
-            found.get_or_insert(*meaning);
-        }
-    }
-    match (count, found) {
-        (1, Some(meaning)) => Lookup::Found(meaning),
-        (0, _) | (_, None) => Lookup::Unknown,
-        _ => Lookup::Ambiguous,
+    let abbreviates = |spelling: &str| {
+        spelling.len() >= word.len()
+            && spelling.as_bytes()[..word.len()].eq_ignore_ascii_case(word.as_bytes())
+    };
+    let mut matches = entries.iter().filter(|(spelling, _)| abbreviates(spelling));
+    let Some(&(first, meaning)) = matches.next() else {
+        return Lookup::Unknown;
+    };
+    if first.len() == word.len() || matches.next().is_none() {
+        Lookup::Found(meaning)
+    } else {
+        Lookup::Ambiguous
     }
 }
 
@@ -74,22 +73,19 @@ pub enum Command {
     Forsyth,
 }
 
-const COMMAND_ORDER: [Command; 20] = [
-    Command::Begin,
-    Command::End,
-    Command::Next,
-    Command::Stipulation,
+/// Popeye's commands before the twins, in its order (`InitialTwinTokenTab`; its tenth entry,
+/// a line break, is no word and is left out).
+const INITIAL_COMMANDS: [Command; 15] = [
+    Command::Remark,
     Command::StructuredStipulation,
     Command::Author,
     Command::Origin,
     Command::Pieces,
     Command::Condition,
     Command::Option,
-    Command::Remark,
+    Command::Stipulation,
     Command::Protocol,
     Command::Title,
-    Command::Twin,
-    Command::ZeroPosition,
     Command::LaTeX,
     Command::LaTeXPieces,
     Command::Award,
@@ -97,72 +93,140 @@ const COMMAND_ORDER: [Command; 20] = [
     Command::Forsyth,
 ];
 
-const COMMANDS_EN: [&str; 20] = [
-    "BeginProblem",
-    "EndProblem",
-    "NextProblem",
-    "Stipulation",
-    "SStipulation",
-    "Author",
-    "Origin",
-    "Pieces",
-    "Condition",
-    "Option",
-    "Remark",
-    "Protocol",
-    "Title",
-    "Twin",
-    "ZeroPosition",
-    "LaTeX",
-    "LaTeXPieces",
-    "Award",
-    "InitialGameArray",
-    "Forsyth",
-];
-const COMMANDS_DE: [&str; 20] = [
-    "AnfangProblem",
-    "EndeProblem",
-    "WeiteresProblem",
-    "Forderung",
-    "SForderung",
-    "Autor",
-    "Quelle",
-    "Steine",
-    "Bedingung",
-    "Option",
-    "Bemerkung",
-    "Protokoll",
-    "Titel",
-    "Zwilling",
-    "NullStellung",
-    "LaTeX",
-    "LaTeXSteine",
-    "Auszeichnung",
-    "PartieAnfangsStellung",
-    "Forsyth",
-];
-const COMMANDS_FR: [&str; 20] = [
-    "DebutProbleme",
-    "FinProbleme",
-    "asuivre",
-    "enonce",
-    "senonce",
-    "auteur",
-    "source",
-    "pieces",
-    "condition",
-    "option",
-    "remarque",
-    "protocol",
-    "titre",
-    "jumeau",
-    "zeroposition",
-    "LaTeX",
-    "PiecesLaTeX",
-    "prix",
-    "PositionInitialPartie",
-    "Forsyth",
-];
+/// The spellings of [`INITIAL_COMMANDS`], of the twin commands (`Twin`, `ZeroPosition`) and
+/// of the problem's end (`EndProblem`, `NextProblem`), and the begin keyword: Popeye's four
+/// tables of commands.
+struct CommandTables {
+    initial: [&'static str; 15],
+    twin: [&'static str; 2],
+    end: [&'static str; 2],
+    begin: &'static str,
+}
+
+const COMMANDS_EN: CommandTables = CommandTables {
+    initial: [
+        "remark",
+        "sstipulation",
+        "author",
+        "origin",
+        "pieces",
+        "condition",
+        "option",
+        "stipulation",
+        "protocol",
+        "title",
+        "LaTeX",
+        "LaTeXPieces",
+        "award",
+        "InitialGameArray",
+        "Forsyth",
+    ],
+    twin: ["twin", "zeroposition"],
+    end: ["endproblem", "nextproblem"],
+    begin: "beginproblem",
+};
+const COMMANDS_DE: CommandTables = CommandTables {
+    initial: [
+        "Bemerkung",
+        "sForderung",
+        "Autor",
+        "Quelle",
+        "Steine",
+        "Bedingung",
+        "Option",
+        "Forderung",
+        "Protokoll",
+        "Titel",
+        "LaTeX",
+        "LaTeXSteine",
+        "Auszeichnung",
+        "PartieAnfangsStellung",
+        "Forsyth",
+    ],
+    twin: ["Zwilling", "NullStellung"],
+    end: ["EndeProblem", "WeiteresProblem"],
+    begin: "AnfangProblem",
+};
+const COMMANDS_FR: CommandTables = CommandTables {
+    initial: [
+        "remarque",
+        "senonce",
+        "auteur",
+        "source",
+        "pieces",
+        "condition",
+        "option",
+        "enonce",
+        "protocol",
+        "titre",
+        "LaTeX",
+        "PiecesLaTeX",
+        "prix",
+        "PositionInitialePartie",
+        "Forsyth",
+    ],
+    twin: ["jumeau", "zeroposition"],
+    end: ["FinProbleme", "asuivre"],
+    begin: "DebutProbleme",
+};
+
+fn command_tables(language: Language) -> &'static CommandTables {
+    match language {
+        Language::English => &COMMANDS_EN,
+        Language::German => &COMMANDS_DE,
+        Language::French => &COMMANDS_FR,
+    }
+}
+
+/// The command `word` names in `language`, looked up as Popeye does: first among the commands
+/// of a problem's text (where an ambiguous word is a fault of its own), then the twin
+/// commands, then the problem's end; last the begin keyword (which Popeye reads only as the
+/// file's first word).
+///
+/// ```
+/// use mateproof::notation::Language;
+/// use mateproof::popeye::keywords::{command, Command, Lookup};
+/// assert_eq!(command(Language::English, "t"), Lookup::Found(Command::Title));
+/// assert_eq!(command(Language::English, "tw"), Lookup::Found(Command::Twin));
+/// assert_eq!(command(Language::English, "in"), Lookup::Found(Command::InitialGameArray));
+/// assert_eq!(command(Language::English, "p"), Lookup::Ambiguous);
+/// assert_eq!(command(Language::German, "weit"), Lookup::Found(Command::Next));
+/// ```
+pub fn command(language: Language, word: &str) -> Lookup<Command> {
+    [CommandTable::Initial, CommandTable::Twin, CommandTable::End]
+        .into_iter()
+        .map(|table_of| command_in(language, table_of, word))
+        .find(|found| *found != Lookup::Unknown)
+        .unwrap_or_else(|| lookup(word, &[(command_tables(language).begin, Command::Begin)]))
+}
+
+/// One of Popeye's tables of commands, for [`command_in`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CommandTable {
+    /// The commands of a problem's text before its twins.
+    Initial,
+    /// `Remark` alone: all Popeye reads between twins.
+    Remark,
+    /// `Twin`, `ZeroPosition`.
+    Twin,
+    /// `EndProblem`, `NextProblem`.
+    End,
+}
+
+/// The command `word` names in one of Popeye's tables alone (after a twin Popeye looks only
+/// for a remark, then a twin word, then the problem's end: `t` is `Twin` there).
+pub fn command_in(language: Language, table_of: CommandTable, word: &str) -> Lookup<Command> {
+    let tables = command_tables(language);
+    match table_of {
+        CommandTable::Initial => lookup(word, &table(&tables.initial, &INITIAL_COMMANDS)),
+        CommandTable::Remark => lookup(word, &[(tables.initial[0], Command::Remark)]),
+        CommandTable::Twin => lookup(
+            word,
+            &table(&tables.twin, &[Command::Twin, Command::ZeroPosition]),
+        ),
+        CommandTable::End => lookup(word, &table(&tables.end, &[Command::End, Command::Next])),
+    }
+}
 
 fn table<T: Copy, const N: usize>(
     spellings: &[&'static str; N],
@@ -175,25 +239,15 @@ fn table<T: Copy, const N: usize>(
         .collect()
 }
 
-/// The command `word` names in `language`.
-pub fn command(language: Language, word: &str) -> Lookup<Command> {
-    let spellings = match language {
-        Language::English => &COMMANDS_EN,
-        Language::German => &COMMANDS_DE,
-        Language::French => &COMMANDS_FR,
-    };
-    lookup(word, &table(spellings, &COMMAND_ORDER))
-}
-
 /// The language whose begin keyword `word` abbreviates, if any (the first keyword of a file
 /// picks the language of the whole file).
 pub fn language_of_begin(word: &str) -> Option<Language> {
-    Language::ALL
-        .into_iter()
-        .find(|&language| command(language, word) == Lookup::Found(Command::Begin))
+    Language::ALL.into_iter().find(|&language| {
+        lookup(word, &[(command_tables(language).begin, ())]) == Lookup::Found(())
+    })
 }
 
-/// Solving and output options.
+/// Solving and output options, in Popeye's order (`OptString`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum OptionWord {
     Defence,
@@ -230,14 +284,16 @@ pub enum OptionWord {
     WriteGrid,
     CastlingMutuallyExclusive,
     GoalIsEnd,
-    UpToMoveNumber,
+    /// Popeye's `unpublishedoption`, kept for its prefixes.
+    Unpublished,
     NullMoves,
+    UpToMoveNumber,
     TrivialTriesAvoid,
     /// Popeye's "don't suppress mates in 1 in self play": it only changes s# and r# play.
     MatesIn1,
 }
 
-const OPTION_ORDER: [OptionWord; 38] = [
+const OPTION_ORDER: [OptionWord; 39] = [
     OptionWord::Defence,
     OptionWord::SetPlay,
     OptionWord::WhiteToPlay,
@@ -272,13 +328,13 @@ const OPTION_ORDER: [OptionWord; 38] = [
     OptionWord::WriteGrid,
     OptionWord::CastlingMutuallyExclusive,
     OptionWord::GoalIsEnd,
-    OptionWord::UpToMoveNumber,
+    OptionWord::Unpublished,
     OptionWord::NullMoves,
+    OptionWord::UpToMoveNumber,
     OptionWord::TrivialTriesAvoid,
     OptionWord::MatesIn1,
 ];
-
-const OPTIONS_EN: [&str; 38] = [
+const OPTIONS_EN: [&str; 39] = [
     "Defence",
     "SetPlay",
     "WhiteToPlay",
@@ -313,12 +369,13 @@ const OPTIONS_EN: [&str; 38] = [
     "WriteGrid",
     "CastlingMutuallyExclusive",
     "GoalIsEnd",
-    "UpToMoveNumber",
+    "unpublishedoption",
     "NullMoves",
+    "UpToMoveNumber",
     "TrivialTriesAvoid",
     "MatesIn1",
 ];
-const OPTIONS_DE: [&str; 38] = [
+const OPTIONS_DE: [&str; 39] = [
     "Widerlegung",
     "Satzspiel",
     "WeissBeginnt",
@@ -353,12 +410,13 @@ const OPTIONS_DE: [&str; 38] = [
     "ZeichneGitter",
     "RochadenGegenseitigAusschliessend",
     "ZielIstEnde",
-    "BisZugnummer",
+    "nichtpublizierteoption",
     "NullZuege",
+    "BisZugnummer",
     "TrivialeFehlversucheUnterdruecken",
     "MattsIn1",
 ];
-const OPTIONS_FR: [&str; 38] = [
+const OPTIONS_FR: [&str; 39] = [
     "Defense",
     "Apparent",
     "ApparentSeul",
@@ -393,58 +451,153 @@ const OPTIONS_FR: [&str; 38] = [
     "AjouteGrille",
     "RoquesMutuellementExclusifs",
     "ButEstFin",
-    "UpToMoveNumber",
+    "optionnonpubliee",
     "CoupsVides",
+    "JusquAuCoup",
     "TrivialEssaiSupprimer",
     "MatsEn1",
 ];
 
-/// The option `word` names in `language`.
-pub fn option(language: Language, word: &str) -> Lookup<OptionWord> {
-    let spellings = match language {
+fn option_spellings(language: Language) -> &'static [&'static str; 39] {
+    match language {
         Language::English => &OPTIONS_EN,
         Language::German => &OPTIONS_DE,
         Language::French => &OPTIONS_FR,
-    };
-    lookup(word, &table(spellings, &OPTION_ORDER))
+    }
+}
+
+/// The option `word` names in `language`.
+pub fn option(language: Language, word: &str) -> Lookup<OptionWord> {
+    lookup(word, &table(option_spellings(language), &OPTION_ORDER))
 }
 
 /// How option `word` is spelled in `language` (as Popeye lists it below the diagram).
 pub fn option_name(language: Language, word: OptionWord) -> &'static str {
-    let spellings = match language {
-        Language::English => &OPTIONS_EN,
-        Language::German => &OPTIONS_DE,
-        Language::French => &OPTIONS_FR,
-    };
     let index = OPTION_ORDER.iter().position(|&w| w == word).unwrap_or(0);
-    spellings[index]
+    option_spellings(language)[index]
 }
 
-/// Piece colours in a `Pieces` list.
+/// Piece colours in a `Pieces` list, and Popeye's pseudo-colour of total invisibles
+/// (`TotalInvisible 2`: two invisible men of either side).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum ColourWord {
     White,
     Black,
     Neutral,
+    TotalInvisible,
 }
 
 /// The colour `word` names in `language`.
 pub fn colour(language: Language, word: &str) -> Lookup<ColourWord> {
-    let spellings: [&str; 3] = match language {
-        Language::English => ["White", "Black", "Neutral"],
-        Language::German => ["Weiss", "Schwarz", "Neutral"],
-        Language::French => ["Blanc", "Noir", "Neutre"],
+    let spellings: [&str; 4] = match language {
+        Language::English => ["White", "Black", "Neutral", "TotalInvisible"],
+        Language::German => ["Weiss", "Schwarz", "Neutral", "TotalUnsichtbar"],
+        Language::French => ["Blanc", "Noir", "Neutre", "TotalInvisible"],
     };
-    lookup(
-        word,
-        &table(
-            &spellings,
-            &[ColourWord::White, ColourWord::Black, ColourWord::Neutral],
-        ),
-    )
+    let meanings = [
+        ColourWord::White,
+        ColourWord::Black,
+        ColourWord::Neutral,
+        ColourWord::TotalInvisible,
+    ];
+    lookup(word, &table(&spellings, &meanings))
 }
 
-/// Twinning commands.
+/// Popeye's piece attributes (`PieSpString`: `Royal`, `HalfNeutral`, `Magic` …), per language.
+const ATTRIBUTES: [[&str; 20]; 3] = [
+    [
+        "Royal",
+        "Kamikaze",
+        "Paralysing",
+        "Chameleon",
+        "Jigger",
+        "Volage",
+        "Functionary",
+        "HalfNeutral",
+        "HurdleColourChanging",
+        "Protean",
+        "Magic",
+        "Uncapturable",
+        "Patrol",
+        "Frischauf",
+        "Bul",
+        "Dob",
+        "Anda",
+        "AndaInverse",
+        "AliceA",
+        "AliceB",
+    ],
+    [
+        "Koeniglich",
+        "Kamikaze",
+        "Paralysierend",
+        "Chamaeleon",
+        "Jigger",
+        "Volage",
+        "Beamtet",
+        "HalbNeutral",
+        "SprungbockFarbeWechselnd",
+        "Proteisch",
+        "Magisch",
+        "Unschlagbar",
+        "Patrouille",
+        "Frischauf",
+        "Bul",
+        "Dob",
+        "Anda",
+        "AndaInvers",
+        "AliceA",
+        "AliceB",
+    ],
+    [
+        "Royale",
+        "Kamikaze",
+        "Paralysante",
+        "Cameleon",
+        "Jigger",
+        "Volage",
+        "Fonctionnaire",
+        "DemiNeutre",
+        "CouleurEchangeantSautoir",
+        "Protee",
+        "Magique",
+        "Imprenable",
+        "Patrouille",
+        "Frischauf",
+        "Bul",
+        "Dob",
+        "Anda",
+        "AndaInverse",
+        "AliceA",
+        "AliceB",
+    ],
+];
+
+/// The piece attribute `word` names in `language` (after a colour in a `Pieces` list), as
+/// Popeye spells it in that language: `halb` is `HalbNeutral`.
+pub fn piece_attribute(language: Language, word: &str) -> Lookup<&'static str> {
+    let spellings = &ATTRIBUTES[super::tokens::language_column(language)];
+    lookup(word, &table(spellings, spellings))
+}
+
+/// The condition `word` names in `language`, as Popeye spells it (`madrasi` is `Madrasi`):
+/// Popeye's conditions first, then its two extra ones (maximummer, ultra-Schachzwang).
+pub fn condition(language: Language, word: &str) -> Lookup<&'static str> {
+    use super::condition_names::*;
+    let (names, extra): (&[&str], &[&str]) = match language {
+        Language::English => (&CONDITIONS_EN, &EXTRA_CONDITIONS_EN),
+        Language::German => (&CONDITIONS_DE, &EXTRA_CONDITIONS_DE),
+        Language::French => (&CONDITIONS_FR, &EXTRA_CONDITIONS_FR),
+    };
+    let pairs = |names: &[&'static str]| names.iter().map(|&n| (n, n)).collect::<Vec<_>>();
+    match lookup(word, &pairs(names)) {
+        Lookup::Unknown => lookup(word, &pairs(extra)),
+        found => found,
+    }
+}
+
+/// Twinning commands (Popeye's `TwinningString`), and the four mirror lines that follow
+/// `mirror` (its `TwinningMirrorString`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum TwinWord {
     Move,
@@ -458,16 +611,16 @@ pub enum TwinWord {
     Condition,
     PolishType,
     Mirror,
+    Shift,
+    Substitute,
     MirrorA1H1,
     MirrorA1A8,
     MirrorA1H8,
     MirrorA8H1,
-    Shift,
-    Substitute,
-    Forsyth,
 }
 
-const TWIN_ORDER: [TwinWord; 18] = [
+/// The twinning commands in Popeye's order.
+const TWIN_ORDER: [TwinWord; 13] = [
     TwinWord::Move,
     TwinWord::Exchange,
     TwinWord::Stipulation,
@@ -479,17 +632,20 @@ const TWIN_ORDER: [TwinWord; 18] = [
     TwinWord::Condition,
     TwinWord::PolishType,
     TwinWord::Mirror,
-    TwinWord::MirrorA1H1,
-    TwinWord::MirrorA1A8,
-    TwinWord::MirrorA1H8,
-    TwinWord::MirrorA8H1,
     TwinWord::Shift,
     TwinWord::Substitute,
-    TwinWord::Forsyth,
+];
+
+/// The mirror lines, the same in every language.
+const MIRRORS: [(&str, TwinWord); 4] = [
+    ("a1<-->h1", TwinWord::MirrorA1H1),
+    ("a1<-->a8", TwinWord::MirrorA1A8),
+    ("a1<-->h8", TwinWord::MirrorA1H8),
+    ("a8<-->h1", TwinWord::MirrorA8H1),
 ];
 
 /// The spelling of each twinning command, in [`TWIN_ORDER`].
-fn twin_spellings(language: Language) -> [&'static str; 18] {
+fn twin_spellings(language: Language) -> [&'static str; 13] {
     match language {
         Language::English => [
             "move",
@@ -503,13 +659,8 @@ fn twin_spellings(language: Language) -> [&'static str; 18] {
             "condition",
             "PolishType",
             "mirror",
-            "a1<-->h1",
-            "a1<-->a8",
-            "a1<-->h8",
-            "a8<-->h1",
             "shift",
             "substitute",
-            "forsyth",
         ],
         Language::German => [
             "versetze",
@@ -523,13 +674,8 @@ fn twin_spellings(language: Language) -> [&'static str; 18] {
             "Bedingung",
             "Farbwechsel",
             "Spiegelung",
-            "a1<-->h1",
-            "a1<-->a8",
-            "a1<-->h8",
-            "a8<-->h1",
             "Verschiebung",
             "ersetze",
-            "forsyth",
         ],
         Language::French => [
             "deplacement",
@@ -543,13 +689,8 @@ fn twin_spellings(language: Language) -> [&'static str; 18] {
             "condition",
             "CouleurEchange",
             "miroir",
-            "a1<-->h1",
-            "a1<-->a8",
-            "a1<-->h8",
-            "a8<-->h1",
             "translation",
             "remplace",
-            "forsyth",
         ],
     }
 }
@@ -559,10 +700,20 @@ pub fn twin_word(language: Language, word: &str) -> Lookup<TwinWord> {
     lookup(word, &table(&twin_spellings(language), &TWIN_ORDER))
 }
 
+/// The mirror line `word` names (`a1<-->h8`), after `mirror`.
+pub fn mirror_word(word: &str) -> Lookup<TwinWord> {
+    lookup(word, &MIRRORS)
+}
+
 /// How `word` is printed in a twin header (`rotate 90`, `mirror a1<-->h1`, `shift a1 ==> b2`).
 pub fn twin_spelling(language: Language, word: TwinWord) -> &'static str {
-    let index = TWIN_ORDER.iter().position(|&w| w == word).unwrap_or(0);
-    twin_spellings(language)[index]
+    match MIRRORS.iter().find(|(_, w)| *w == word) {
+        Some((spelling, _)) => spelling,
+        None => {
+            let index = TWIN_ORDER.iter().position(|&w| w == word).unwrap_or(0);
+            twin_spellings(language)[index]
+        }
+    }
 }
 
 #[cfg(test)]
@@ -598,5 +749,26 @@ mod tests {
         assert_eq!(language_of_begin("AnfangProblem"), Some(Language::German));
         assert_eq!(language_of_begin("debut"), Some(Language::French));
         assert_eq!(language_of_begin("Pieces"), None);
+        assert_eq!(
+            option(en, "u"),
+            Lookup::Ambiguous,
+            "unpublishedoption, UpToMoveNumber"
+        );
+        assert_eq!(option(en, "up"), Lookup::Found(OptionWord::UpToMoveNumber));
+        assert_eq!(
+            colour(de, "totalu"),
+            Lookup::Found(ColourWord::TotalInvisible)
+        );
+        assert_eq!(piece_attribute(de, "halb"), Lookup::Found("HalbNeutral"));
+        assert_eq!(
+            piece_attribute(en, "hur"),
+            Lookup::Found("HurdleColourChanging")
+        );
+        assert_eq!(condition(de, "madrasi"), Lookup::Found("Madrasi"));
+        // RexInklusive is a variant of a condition, no condition.
+        assert_eq!(condition(de, "rexinkl"), Lookup::Unknown);
+        assert_eq!(condition(en, "maximummer"), Lookup::Found("Maximummer"));
+        assert_eq!(twin_word(en, "a"), Lookup::Found(TwinWord::Add));
+        assert_eq!(mirror_word("a1<-->h8"), Lookup::Found(TwinWord::MirrorA1H8));
     }
 }

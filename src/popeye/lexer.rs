@@ -51,25 +51,70 @@ impl<'a> Lexer<'a> {
         token
     }
 
-    /// The rest of the current line, without leading blanks and trailing white space; the
-    /// line break is consumed.
+    /// The rest of the current line, as Popeye's `ReadToEndOfLine` reads it: nothing (and
+    /// nothing consumed) when the line ends right after the last token; otherwise the text
+    /// after the blanks (and `;`, `.`, `,`) that follow, to the line break, trailing blanks
+    /// kept; the line break is consumed.
     ///
     /// ```
     /// use mateproof::popeye::lexer::Lexer;
-    /// let mut lx = Lexer::new("Author  G. Sch\"opfer \r\nOrigin x");
+    /// let mut lx = Lexer::new("Author  G. Sch\"opfer \r\nOrigin\nTitle x");
     /// assert_eq!(lx.next_token(), Some("Author"));
-    /// assert_eq!(lx.rest_of_line(), "G. Sch\"opfer");
+    /// assert_eq!(lx.rest_of_line(), Some("G. Sch\"opfer "));
     /// assert_eq!(lx.next_token(), Some("Origin"));
+    /// assert_eq!(lx.rest_of_line(), None);
+    /// assert_eq!(lx.next_token(), Some("Title"));
     /// ```
-    pub fn rest_of_line(&mut self) -> &'a str {
+    pub fn rest_of_line(&mut self) -> Option<&'a str> {
         let rest = self.text.get(self.at..).unwrap_or("");
+        if rest.is_empty() || rest.starts_with(['\n', '\r']) {
+            return None;
+        }
         let (line, consumed) = match rest.find('\n') {
             Some(end) => (&rest[..end], end + 1),
             None => (rest, rest.len()),
         };
         self.at += consumed;
-        line.trim_start_matches([' ', '\t', ';', '.', ','])
-            .trim_end()
+        let line = line.strip_prefix(|_: char| true).unwrap_or("");
+        Some(
+            line.trim_start_matches([' ', '\t', ';', '.', ','])
+                .trim_end_matches('\r'),
+        )
+    }
+
+    /// Where the lexer stands: a position [`Self::seek`] can go back to, so a word read ahead
+    /// can be read again (Popeye hands a word it cannot use back to the caller).
+    pub fn position(&self) -> usize {
+        self.at
+    }
+
+    /// Goes back (or forth) to a position [`Self::position`] gave.
+    pub fn seek(&mut self, at: usize) {
+        self.at = at.min(self.text.len());
+    }
+
+    /// True when the next token is the first of its line (only blanks before it on the line).
+    ///
+    /// ```
+    /// use mateproof::popeye::lexer::Lexer;
+    /// let mut lx = Lexer::new("cond vault n\nnext");
+    /// lx.next_token();
+    /// lx.next_token();
+    /// assert!(!lx.next_starts_line());
+    /// lx.next_token();
+    /// assert!(lx.next_starts_line());
+    /// ```
+    pub fn next_starts_line(&mut self) -> bool {
+        let saved = self.at;
+        let starts = self.next_token().is_some_and(|token| {
+            let start = token.as_ptr() as usize - self.text.as_ptr() as usize;
+            self.text[..start]
+                .rsplit('\n')
+                .next()
+                .is_some_and(|before| before.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\r')))
+        });
+        self.at = saved;
+        starts
     }
 
     /// True when only separators remain.

@@ -37,6 +37,34 @@ pub enum Message {
     EndOfFileBeforeEndOfProblem,
     NoBeginOfProblem,
     CannotOpenOutputFile,
+    // Popeye's input errors (each printed after `input-error:` with an offending-item line).
+    CommandNotUnique,
+    UnrecognizedStipulation,
+    WrongInteger,
+    UnrecognizedOption,
+    OptionNotUnique,
+    UnrecognizedCondition,
+    ConditionNotUnique,
+    NoColourSpecified,
+    PieceSpecificationNotUnique,
+    WrongPieceName,
+    MissingSquareList,
+    NoStipulation,
+    // Popeye's notices while reading or before solving (each a line of its own).
+    WrongTerminatedSquareList,
+    /// Printed after a square: `c4: square is empty - cannot (re)move any piece.`
+    SquareIsEmpty,
+    PieceMovedOutside,
+    ContinuedFirst,
+    UnrecognizedRotation,
+    WhiteToPlayNotApplicable,
+    PostKeyPlayNotApplicable,
+    TryPlayNotApplicable,
+    ThreatNotApplicable,
+    StopOnShortSolutionsNotSupported,
+    InconsistentRetroInformation,
+    TooManyEnPassantSquares,
+    InconsistentDuplexOptions,
 }
 
 /// The text of `message` in `language`.
@@ -49,7 +77,7 @@ pub const fn message(language: Language, message: Message) -> &'static str {
         (SolutionFinished, F) => "solution terminee.",
         (PartialSolution, E) => "Partial solution",
         (PartialSolution, G) => "Partielle Loesung",
-        (PartialSolution, F) => "Solution partielle",
+        (PartialSolution, F) => "solution partielle",
         (SetPlayNotApplicable, E) => "SetPlay not applicable - ignored",
         (SetPlayNotApplicable, G) => "Satzspiel nicht anwendbar - ignoriert",
         (SetPlayNotApplicable, F) => "Apparent pas applicable - ignore",
@@ -98,5 +126,98 @@ pub const fn message(language: Language, message: Message) -> &'static str {
         (CannotOpenOutputFile, E) => "cannot open output-file",
         (CannotOpenOutputFile, G) => "Datei kann nicht zum Schreiben geoeffnet werden",
         (CannotOpenOutputFile, F) => "Ne peut pas ouvrir fichier de sortie",
+        (CommandNotUnique, E) => "command not uniq specified - ignored",
+        (CommandNotUnique, G) => "Kommando nicht eindeutig - wird ignoriert",
+        (CommandNotUnique, F) => "specification de commande pas unique - ignoree",
+        (UnrecognizedStipulation, E) => "cannot recognize the stipulation",
+        (UnrecognizedStipulation, G) => "Forderung nicht bekannt",
+        (UnrecognizedStipulation, F) => "enonce inconnue",
+        (WrongInteger, E) => "wrong integer",
+        (WrongInteger, G) => "Keine oder falsche Zahlenangabe",
+        (WrongInteger, F) => "numero incorrecte",
+        (UnrecognizedOption, E) => "could not recognize option - parsing of options aborted",
+        (UnrecognizedOption, G) => "Option nicht erkannt - Einlesen von Optionen beendet",
+        (UnrecognizedOption, F) => "option inconnue - ignoree",
+        (OptionNotUnique, E) => "option not uniq - ignored",
+        (OptionNotUnique, G) => "Option nicht eindeutig - ignoriert",
+        (OptionNotUnique, F) => "option pas unique - ignoree",
+        (UnrecognizedCondition, E) => "could not recognize condition",
+        (UnrecognizedCondition, G) => "Bedingung nicht erkannt",
+        (UnrecognizedCondition, F) => "condition inconnue",
+        (ConditionNotUnique, E) => "condition not uniq - ignored",
+        (ConditionNotUnique, G) => "Bedingung nicht eindeutig - ignoriert",
+        (ConditionNotUnique, F) => "condition pas unique - ignoree",
+        (NoColourSpecified, E) => "no color specified - all specification input ignored",
+        (NoColourSpecified, G) => "Keine Farbe angegeben - alle Spezifikationen ignoriert",
+        (NoColourSpecified, F) => {
+            "Aucune couleur n'a indique - toute l'entree de cahier des charges ignoree"
+        }
+        (PieceSpecificationNotUnique, E) => "PieceSpecification not uniq",
+        (PieceSpecificationNotUnique, G) => "Steinbezeichnung nicht eindeutig",
+        (PieceSpecificationNotUnique, F) => "specification de piece pas unique",
+        (WrongPieceName, E) => "wrong or missing PieceName - ignored",
+        (WrongPieceName, G) => "Falsche oder fehlende Steinbezeichnung - wird ignoriert",
+        (WrongPieceName, F) => "piece inconnue ou il manque une piece - ignoree",
+        (MissingSquareList, E) => "wrong or missing SquareList - please give one",
+        (MissingSquareList, G) => "Falsche oder fehlende Feldliste - bitte eine eingeben",
+        (MissingSquareList, F) => {
+            "liste des cases inconnue ou il mangue une liste des cases - veuillez donner une"
+        }
+        (NoStipulation, E) => "no stipulation specified",
+        (NoStipulation, G) => "Keine Forderung angegeben",
+        (NoStipulation, F) => "pas de specification de l'enonce",
+        (WrongTerminatedSquareList, E) => "wrong terminated SquareList - ignored",
+        (WrongTerminatedSquareList, G) => "Falsch beendete Feldliste - ignoriert",
+        (WrongTerminatedSquareList, F) => "liste des cases mal terminee - ignoree",
+        (SquareIsEmpty, E) => ": square is empty - cannot (re)move any piece.",
+        (SquareIsEmpty, G) => ": Feld leer - kann keine Figur entfernen/versetzen.",
+        (SquareIsEmpty, F) => ": la case est vide - on ne peut pas oter ou deplacer une piece.",
+        (PieceMovedOutside, E) => "A piece will be moved outside.",
+        (PieceMovedOutside, G) => "Ein Stein wird ueber den Brettrand verschoben.",
+        (PieceMovedOutside, F) => "Une piece est deplacee hors de l'echiquier.",
+        (UnrecognizedRotation, E) => "This rotation/mirroring is not supported: ",
+        (UnrecognizedRotation, G) => "Drehung/Spiegelung nicht erlaubt: ",
+        (UnrecognizedRotation, F) => "Rotation/Miroir impossible.",
+        (ContinuedFirst, E) => "Continued must be given immediately after twin.",
+        (ContinuedFirst, G) => "Ferner muss als erstes nach Zwilling angegeben werden.",
+        (ContinuedFirst, F) => "Enplus doit immediatement suivre jumeau.",
+        (WhiteToPlayNotApplicable, E) => "WhiteToPlay not applicable - ignored",
+        (WhiteToPlayNotApplicable, G) => "WeissBeginnt nicht anwendbar - ignoriert",
+        (WhiteToPlayNotApplicable, F) => "ApparentSeul pas applicable - ignore",
+        (PostKeyPlayNotApplicable, E) => "PostKeyPlay not applicable - ignored",
+        (PostKeyPlayNotApplicable, G) => "NachSchluessel nicht anwendbar - ignoriert",
+        (PostKeyPlayNotApplicable, F) => "ApresCle pas applicable - ignore",
+        (TryPlayNotApplicable, E) => "try play not applicable",
+        (TryPlayNotApplicable, G) => "Verfuehrung nicht anwendbar",
+        (TryPlayNotApplicable, F) => "jeu d'essai pas applicable",
+        (ThreatNotApplicable, E) => {
+            "Option \"Threat\" not applicable or indicated maximum threat length too big"
+        }
+        (ThreatNotApplicable, G) => {
+            "Option \"Drohung\" nicht anwendbar order maximale Laenge der Drohung zu gross"
+        }
+        (ThreatNotApplicable, F) => {
+            "Option \"menace\" pas applicable ou longueur maximale de la menace trop grande"
+        }
+        (StopOnShortSolutionsNotSupported, E) => {
+            "Option  StopOnShortSolutions  not supported with direct play."
+        }
+        (StopOnShortSolutionsNotSupported, G) => {
+            "Option  StopNachKurzloesungen  nicht unterstuetzt im direkten Spiel."
+        }
+        (StopOnShortSolutionsNotSupported, F) => {
+            "L'option  FinApresSolutionsCourtes  n'est pas soutenu au jeu direct."
+        }
+        (InconsistentRetroInformation, E) => "Inconsistent retro information",
+        (InconsistentRetroInformation, G) => "Inkonsistente Retro-Information",
+        (InconsistentRetroInformation, F) => "Information retro inconsistent",
+        (InconsistentDuplexOptions, E) => "Inconsistent duplex options",
+        (InconsistentDuplexOptions, G) => "Inkonsistente Duplex-Optionen",
+        (InconsistentDuplexOptions, F) => "Options duplex inconsistentes",
+        (TooManyEnPassantSquares, E) => "Not more than 2 squares can be input for en passant keys.",
+        (TooManyEnPassantSquares, G) => {
+            "Es koennen maximal zwei Felder fuer ep-Schluessel eingegeben werden."
+        }
+        (TooManyEnPassantSquares, F) => "plus de 2 cases pour cle en passant interdit.",
     }
 }

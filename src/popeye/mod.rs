@@ -22,6 +22,7 @@
 //!   them as sets and in order, [`replay`] turns a transcript into a `Solution`.
 
 pub mod compare;
+pub mod condition_names;
 pub mod fairy_game;
 pub mod game;
 pub mod header;
@@ -33,6 +34,7 @@ pub mod line_text;
 pub mod mate_generator;
 pub mod messages;
 pub mod move_numbers;
+mod notices;
 pub mod order;
 pub mod problems;
 pub mod reader;

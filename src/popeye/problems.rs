@@ -12,8 +12,9 @@
 //!
 //! It never solves and never prints; the words of a fault belong to the writer.
 
+use super::messages::{message, Message};
 use super::reader::ProblemSpec;
-use super::twin::{apply, men_of, Board, Men, TwinError, TwinState};
+use super::twin::{apply, men_of, Board, Men, TwinChange, TwinError, TwinSpec, TwinState};
 use crate::board::{
     Color, KinglessSides, Position, PositionError, Setup, Square, Validation, Wing,
 };
@@ -28,8 +29,6 @@ pub enum TwinFault {
     /// The side not to move is in check (Popeye: "the side to play can capture the king").
     #[error("the side to play can capture the king")]
     OppositeCheck,
-    #[error("{0}")]
-    Twin(#[from] TwinError),
     /// A position Mateproof cannot represent (e.g. a pawn on its first rank).
     #[error("position not supported yet: {0}")]
     Position(PositionError),
@@ -49,6 +48,13 @@ pub struct TwinProblem<P = Position> {
     /// A side has no king and no `NoWk`/`NoBk` in force for it: Popeye warns "both sides
     /// need a king" before the play, and solves.
     pub missing_king: bool,
+    /// What Popeye says while it reads the twin (its input errors, a change it drops because
+    /// its square is empty), before the twin's label.
+    pub notices: Vec<String>,
+    /// The twin changes the stipulation (`Twin Stipulation #3`).
+    pub stipulation_changed: bool,
+    /// Changes Popeye leaves out (a square that is empty, a shift off the board).
+    pub dropped_changes: usize,
 }
 
 /// The diagram's men and stipulation (`#1` when the file gave none).
@@ -158,30 +164,72 @@ fn twins_of<P>(
             stipulation: base.stipulation,
             problem: build(&base.men, base.stipulation),
             missing_king: false,
+            notices: Vec::new(),
+            stipulation_changed: false,
+            dropped_changes: 0,
         });
     }
     let mut previous = base.clone();
-    for twin in &spec.twins {
+    for (index, twin) in spec.twins.iter().enumerate() {
         let from = if twin.continued { &previous } else { &base };
-        match apply(from, twin, language) {
-            Ok((state, items)) => {
-                out.push(TwinProblem {
-                    label: Some(label(twin.continued, &items)),
-                    stipulation: state.stipulation,
-                    problem: build(&state.men, state.stipulation),
-                    missing_king: false,
-                });
-                previous = state;
-            }
-            Err(error) => out.push(TwinProblem {
-                label: Some(label(twin.continued, "")),
-                stipulation: from.stipulation,
-                problem: Err(TwinFault::Twin(error)),
-                missing_king: false,
-            }),
-        }
+        let (state, items, mut notices, dropped_changes) = apply_as_popeye(from, twin, language);
+        let mut read_notices = spec.twin_notices.get(index).cloned().unwrap_or_default();
+        read_notices.append(&mut notices);
+        out.push(TwinProblem {
+            label: Some(label(twin.continued, &items)),
+            stipulation: state.stipulation,
+            problem: build(&state.men, state.stipulation),
+            missing_king: false,
+            notices: read_notices,
+            stipulation_changed: twin
+                .changes
+                .iter()
+                .any(|change| matches!(change, TwinChange::Stipulation(_))),
+            dropped_changes,
+        });
+        previous = state;
     }
     out
+}
+
+/// Applies a twin's changes one by one as Popeye does: a change that cannot be made (a man
+/// to move or remove from an empty square, a shift that would take a man off the board) is
+/// left out with Popeye's message, and the twin is solved with the others. Returns the state,
+/// the label's items, the messages and how many changes were left out.
+fn apply_as_popeye(
+    from: &TwinState,
+    twin: &TwinSpec,
+    language: Language,
+) -> (TwinState, String, Vec<String>, usize) {
+    let mut state = from.clone();
+    let mut items = String::new();
+    let mut notices = Vec::new();
+    let mut dropped = 0;
+    for change in &twin.changes {
+        let one = TwinSpec {
+            continued: false,
+            changes: vec![*change],
+        };
+        match apply(&state, &one, language) {
+            Ok((next, item)) => {
+                state = next;
+                items.push_str(&item);
+            }
+            Err(TwinError::EmptySquare(square)) => {
+                dropped += 1;
+                notices.push(format!(
+                    "{square}{}",
+                    message(language, Message::SquareIsEmpty)
+                ));
+            }
+            Err(TwinError::OffBoard) => {
+                dropped += 1;
+                notices.push(String::new());
+                notices.push(message(language, Message::PieceMovedOutside).to_owned());
+            }
+        }
+    }
+    (state, items, notices, dropped)
 }
 
 /// `a) ` … `z) `, then `z1) `, `z2) ` as Popeye counts on.

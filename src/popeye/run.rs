@@ -10,10 +10,12 @@ use super::game::PopeyeGame;
 use super::header::header;
 use super::help_text::help_twin_text;
 use super::messages::{message, Message};
+use super::notices;
 use super::problems::{fairy_twin_problems, twin_problems, TwinFault, TwinProblem};
 use super::reader::{read, FileError, PopeyeFile, ProblemSpec};
 use super::streams::{merged, push_error_line, push_error_message};
 use super::tree_text::TreeWriter;
+use super::unsupported::{Feature, Unsupported};
 use crate::fairy::FairyPosition;
 use crate::kernel::SearchControl;
 use crate::notation::Language;
@@ -51,6 +53,12 @@ pub struct RunOutput {
     pub problems: usize,
     /// Problems skipped because Mateproof does not support something in them yet.
     pub skipped: usize,
+    /// Problems with Popeye's input errors (reported, and the problem read as Popeye reads
+    /// it), refused by Popeye, or with a twin change Popeye leaves out.
+    pub input_errors: usize,
+    /// The word where Popeye stops reading the file, if it stops before the end
+    /// ([`PopeyeFile::halted_at`]).
+    pub halted_at: Option<String>,
 }
 
 /// Solves every problem of a Popeye input text and returns Popeye's output.
@@ -104,7 +112,9 @@ pub fn render(
     output
 }
 
-/// [`render`], handing each problem's text to `emit` as soon as it is written.
+/// [`render`], handing the text to `emit` as soon as each piece is written: a problem's
+/// notices and header, then each twin (label and play), then its end line, as Popeye writes
+/// them while it solves.
 fn render_streaming(
     file: &PopeyeFile,
     options: &RunOptions,
@@ -116,42 +126,92 @@ fn render_streaming(
         emit(&banner());
     }
     let mut skipped = 0;
+    let mut input_errors = 0;
     let mut protocol = Protocol::default();
     for (index, spec) in file.problems.iter().enumerate() {
-        if spec.rejection.is_none() && spec.unsupported.is_some() {
-            skipped += 1;
-        }
         let started = Instant::now();
         let opened = spec
             .protocol
             .as_deref()
             .map(|path| protocol.open(path, options.regression, language));
-        let (mut text, partial) = problem_text(index, spec, language, options, solve);
+        let mut copy_and_emit = |piece: &str| {
+            emit(piece);
+            protocol.copy(&merged(piece));
+        };
+        let mut out = Sink::new(&mut copy_and_emit);
+        let protocol_failed = matches!(opened, Some(Err(_)));
         if let Some(Err(notice)) = opened {
-            text.insert_str(0, &notice);
+            out.push_str(&notice);
         }
-        let end = if partial {
+        let ended = problem_text(index, spec, language, options, solve, &mut out);
+        if ended.skipped {
+            skipped += 1;
+        }
+        if ended.input_errors || protocol_failed {
+            input_errors += 1;
+        }
+        let end = if ended.partial {
             message(language, Message::PartialSolution)
         } else {
             message(language, Message::SolutionFinished)
         };
-        text.push_str(end);
+        out.push_str(end);
         if !options.regression {
-            text.push_str(&format!(
+            out.push_str(&format!(
                 " {}{:.3} s",
                 time_word(language),
                 started.elapsed().as_secs_f64()
             ));
         }
-        text.push_str("\n\n\n");
-        emit(&text);
-        protocol.copy(&merged(&text));
+        out.push_str("\n\n\n");
+        out.flush();
     }
     RunOutput {
         text: String::new(),
         error: file.error.map(|e| (e, e.message(language))),
         problems: file.problems.len(),
         skipped,
+        input_errors,
+        halted_at: file.halted_at.clone(),
+    }
+}
+
+/// Text on its way to the output: written to a buffer and handed on at each
+/// [`Sink::flush`] (the end of a header, of a twin, of a line of help play), so what is
+/// written reaches the reader as soon as it is complete. Until then the buffer may still be
+/// edited (a writer takes back the empty line it opened when a part has nothing to show).
+pub(super) struct Sink<'e> {
+    pending: String,
+    emit: &'e mut dyn FnMut(&str),
+}
+
+impl<'e> Sink<'e> {
+    pub(super) fn new(emit: &'e mut dyn FnMut(&str)) -> Sink<'e> {
+        Sink {
+            pending: String::new(),
+            emit,
+        }
+    }
+
+    /// Hands on what was written since the last flush.
+    pub(super) fn flush(&mut self) {
+        if !self.pending.is_empty() {
+            (self.emit)(&self.pending);
+            self.pending.clear();
+        }
+    }
+}
+
+impl std::ops::Deref for Sink<'_> {
+    type Target = String;
+    fn deref(&self) -> &String {
+        &self.pending
+    }
+}
+
+impl std::ops::DerefMut for Sink<'_> {
+    fn deref_mut(&mut self) -> &mut String {
+        &mut self.pending
     }
 }
 
@@ -220,18 +280,75 @@ fn time_word(language: Language) -> &'static str {
     }
 }
 
-/// Everything a problem prints before its end line, and whether it ends as partial.
+/// How a problem's text ended.
+#[derive(Default)]
+struct ProblemEnd {
+    /// Cut short: `Partial solution`.
+    partial: bool,
+    /// Skipped as not supported yet.
+    skipped: bool,
+    /// Popeye's input errors were reported (or Popeye refused the problem, or left out a
+    /// twin's change).
+    input_errors: bool,
+}
+
+/// Everything a problem prints before its end line, written to `out` and flushed piece by
+/// piece (the header, then each twin).
 fn problem_text(
     problem_index: usize,
     spec: &ProblemSpec,
     language: Language,
     run: &RunOptions,
     solve: &mut dyn FnMut(&TwinContext) -> Result<Solution, SolveError>,
-) -> (String, bool) {
-    let mut out = String::new();
+    out: &mut Sink,
+) -> ProblemEnd {
     for notice in &spec.notices {
         out.push_str(notice);
         out.push('\n');
+    }
+    let read_errors = spec.input_errors > 0;
+    let refused = |out: &mut Sink, unsupported: &Unsupported| {
+        out.push_str(&unsupported.refusal(problem_index + 1, spec, language));
+        out.push_str("\n\n");
+        ProblemEnd {
+            skipped: true,
+            input_errors: read_errors,
+            ..ProblemEnd::default()
+        }
+    };
+    // What Mateproof cannot solve is named first, before Popeye's own verdicts on the input.
+    if let Some(unsupported) = &spec.unsupported {
+        return refused(out, unsupported);
+    }
+    let Some(base_stipulation) = spec.stipulation else {
+        // Popeye's input error, naming the word that ended the diagram; nothing is solved.
+        let input_error = message(language, Message::InputError);
+        let offending = message(language, Message::OffendingItem);
+        let what = message(language, Message::NoStipulation);
+        out.push_str(&format!(
+            "{input_error}{what}\n{offending}{}\n\n",
+            spec.no_stipulation_item
+        ));
+        return ProblemEnd {
+            input_errors: true,
+            ..ProblemEnd::default()
+        };
+    };
+    let fairy = spec.needs_fairy_position();
+    let (twins, fairy_twins) = if fairy {
+        (Vec::new(), fairy_twin_problems(spec, language))
+    } else {
+        (twin_problems(spec, language), Vec::new())
+    };
+    let dropped = twins.iter().map(|t| t.dropped_changes).sum::<usize>()
+        + fairy_twins.iter().map(|t| t.dropped_changes).sum::<usize>();
+    let solver_refusal = if fairy {
+        refused_by_solver(&fairy_twins)
+    } else {
+        refused_by_solver(&twins)
+    };
+    if let Some(unsupported) = solver_refusal {
+        return refused(out, &unsupported);
     }
     if let Some(lines) = &spec.rejection {
         for line in lines {
@@ -239,28 +356,17 @@ fn problem_text(
             out.push('\n');
         }
         out.push('\n');
-        return (out, false);
+        return ProblemEnd {
+            input_errors: true,
+            ..ProblemEnd::default()
+        };
     }
-    let refusal = match &spec.unsupported {
-        Some(unsupported) => Some(unsupported.refusal(problem_index + 1, spec, language)),
-        None => spec
-            .stipulation
-            .is_none()
-            .then(|| "no stipulation specified".to_owned()),
-    };
-    if let Some(reason) = refusal {
-        out.push_str(&reason);
-        out.push_str("\n\n");
-        return (out, false);
+    let played = super::problems::played_stipulation(spec, base_stipulation);
+    for notice in notices::before_header(spec, base_stipulation, language) {
+        out.push_str(notice);
+        out.push('\n');
     }
-    let base_stipulation = spec
-        .stipulation
-        .unwrap_or(crate::problem::Stipulation::direct_mate(1));
-    out.push_str(&header(
-        spec,
-        super::problems::played_stipulation(spec, base_stipulation),
-        language,
-    ));
+    out.push_str(&header(spec, played, language));
     if spec.zero_position {
         let word = match language {
             Language::German => "NullStellung",
@@ -268,12 +374,12 @@ fn problem_text(
         };
         out.push_str(&format!("\n{word}\n\n"));
     }
-    let ending = if spec.needs_fairy_position() {
+    out.flush();
+    let ending = if fairy {
         let control = control_for(spec.options.solve.max_time, run);
         let mut solve_twin =
             |_: usize, problem: &Problem<FairyPosition>| solve_fairy(problem, &control, run);
-        let twins = fairy_twin_problems(spec, language);
-        twins_text(spec, &twins, language, run, &mut solve_twin, &mut out)
+        twins_text(spec, &fairy_twins, language, run, &mut solve_twin, out)
     } else {
         let mut solve_twin = |twin_index: usize, problem: &Problem| {
             solve(&TwinContext {
@@ -283,13 +389,38 @@ fn problem_text(
                 problem,
             })
         };
-        let twins = twin_problems(spec, language);
-        twins_text(spec, &twins, language, run, &mut solve_twin, &mut out)
+        twins_text(spec, &twins, language, run, &mut solve_twin, out)
     };
     if ending == Ending::Normal {
         out.push('\n');
     }
-    (out, ending == Ending::Partial)
+    ProblemEnd {
+        partial: ending == Ending::Partial,
+        skipped: false,
+        input_errors: read_errors || dropped > 0,
+    }
+}
+
+/// The first twin the battle-play solver would refuse (an option it cannot follow in that
+/// play, as `NonTrivial` in `r#3`), as the problem's refusal: refused before anything is
+/// written, as the reader refuses.
+fn refused_by_solver<P>(twins: &[TwinProblem<P>]) -> Option<Unsupported> {
+    twins.iter().find_map(|twin| {
+        let problem = twin.problem.as_ref().ok()?;
+        if problem.stipulation.is_help_or_series() {
+            return None;
+        }
+        match solver::refusal(problem)? {
+            SolveError::ExactWithOption(stipulation, option) => Some(Unsupported {
+                feature: Feature::Option,
+                item: format!("{option} with {stipulation}"),
+            }),
+            other => Some(Unsupported {
+                feature: Feature::Stipulation,
+                item: other.to_string(),
+            }),
+        }
+    })
 }
 
 /// How a twin's play ended.
@@ -314,21 +445,35 @@ fn twins_text<P: PopeyeGame>(
     language: Language,
     run: &RunOptions,
     solve: &mut TwinSolver<P>,
-    out: &mut String,
+    out: &mut Sink,
 ) -> Ending {
     let mut ending = Ending::Normal;
     // MoveNumbers counts on through the twins.
     let mut numbered = 0;
     for (twin_index, twin) in twins.iter().enumerate() {
+        // What Popeye says while it reads the twin (input errors, a change it drops), and
+        // about the twin's new stipulation, comes before its label.
+        for notice in &twin.notices {
+            out.push_str(notice);
+            out.push('\n');
+        }
+        if twin_index > 0 && twin.stipulation_changed {
+            for notice in notices::before_header(spec, twin.stipulation, language) {
+                out.push_str(notice);
+                out.push('\n');
+            }
+        }
         if let Some(label) = &twin.label {
-            // The empty line before a twin's label closes the twin before it, which an
-            // illegal position leaves open: Popeye's label then follows its message at once.
-            if twin_index == 0 || ending != Ending::Aborted {
+            // The empty line before a label closes the twin before it; an aborted twin has
+            // none (`REGRESSIONS/4_51_to_4_53.inp` 9).
+            if ending != Ending::Aborted {
                 out.push('\n');
             }
             out.push_str(label);
             out.push('\n');
         }
+        // Popeye writes a twin's label before it solves the twin.
+        out.flush();
         let mut solve_twin = |problem: &Problem<P>| solve(twin_index, problem);
         ending = twin_text(
             spec,
@@ -339,6 +484,7 @@ fn twins_text<P: PopeyeGame>(
             &mut numbered,
             out,
         );
+        out.flush();
     }
     ending
 }
@@ -351,11 +497,18 @@ fn twin_text<P: PopeyeGame>(
     run: &RunOptions,
     solve: &mut Solver<P>,
     numbered: &mut u32,
-    out: &mut String,
+    out: &mut Sink,
 ) -> Ending {
     if twin.missing_king {
         // Popeye's warning (on its stderr), then the play all the same.
         push_error_message(out, message(language, Message::BothSidesNeedAKing));
+    }
+    if twin.problem.is_ok() {
+        // Popeye's notices about options the twin's play does not take.
+        for notice in notices::before_play(spec, twin.stipulation, language) {
+            out.push_str(notice);
+            out.push('\n');
+        }
     }
     match &twin.problem {
         Ok(problem) => play_text(spec, problem, language, run, solve, numbered, out),
@@ -386,7 +539,7 @@ fn fault_text(
     language: Language,
     set_play: bool,
     set_play_not_applicable: bool,
-    out: &mut String,
+    out: &mut Sink,
 ) -> Ending {
     match fault {
         TwinFault::OppositeCheck => {
@@ -422,7 +575,7 @@ fn play_text<P: PopeyeGame>(
     run: &RunOptions,
     solve: &mut Solver<P>,
     numbered: &mut u32,
-    out: &mut String,
+    out: &mut Sink,
 ) -> Ending {
     if problem.stipulation.is_help_or_series() {
         out.push('\n');
@@ -459,7 +612,7 @@ fn battle_text<P: PopeyeGame>(
     language: Language,
     solve: &mut Solver<P>,
     numbered: &mut u32,
-    out: &mut String,
+    out: &mut Sink,
 ) -> Ending {
     let post_key = problem.options.post_key_play;
     if post_key && problem.options.max_refutations() > 0 {
@@ -558,7 +711,9 @@ pub fn twin_play_text(
     if spec.rejection.is_some() || spec.unsupported.is_some() {
         return None;
     }
-    let mut out = String::new();
+    let mut text = String::new();
+    let mut collect = |piece: &str| text.push_str(piece);
+    let mut out = Sink::new(&mut collect);
     let ending = if spec.needs_fairy_position() {
         let control = control_for(spec.options.solve.max_time, run);
         let mut solve = |problem: &Problem<FairyPosition>| solve_fairy(problem, &control, run);
@@ -585,7 +740,9 @@ pub fn twin_play_text(
             &mut out,
         )
     };
-    Some((merged(&out), ending == Ending::Partial))
+    out.flush();
+    drop(out);
+    Some((merged(&text), ending == Ending::Partial))
 }
 
 fn solve_with_solver(

@@ -3,10 +3,16 @@
 //! [`Unsupported::refusal`], one line that names the problem so it can be found in a long
 //! file; the `popeye` command's exit status then says that something was skipped.
 //!
+//! Every refusal has one wording, `<what> not supported yet: <item>`, in the file's language
+//! (English, German or French, ASCII as Popeye's own messages), the item named as the file
+//! wrote it or as Popeye spells it (`condition not supported yet: Madrasi`, `fairy piece not
+//! supported yet: ro (rose)`), followed by Popeye's "problem ignored".
+//!
 //! The decision itself has one home per kind: stipulations are
 //! [`Stipulation::is_supported`](crate::problem::Stipulation::is_supported) (what the solver
-//! solves; a new stipulation becomes supported there, and the reader follows), pieces and
-//! options are the reader's keyword tables. This module only names and words the refusal.
+//! solves; a new stipulation becomes supported there, and the reader follows), conditions the
+//! reader's `conditions` module, pieces and options the reader's keyword tables. This module
+//! only names and words the refusal.
 
 use super::messages::{message, Message};
 use super::reader::ProblemSpec;
@@ -21,21 +27,56 @@ pub enum Feature {
     Condition,
     FairyPiece,
     NeutralPieces,
+    /// A piece attribute of a `Pieces` list (`Royal`, `HalfNeutral`, `Magic` …).
+    PieceAttribute,
+    /// Popeye's total invisible men (`TotalInvisible 2` in a `Pieces` list).
+    TotalInvisible,
     Option,
     Twinning,
 }
 
 impl Feature {
-    fn name(self) -> &'static str {
-        match self {
-            Feature::Stipulation => "stipulation",
-            Feature::StructuredStipulation => "structured stipulation",
-            Feature::Condition => "condition",
-            Feature::FairyPiece => "fairy piece",
-            Feature::NeutralPieces => "neutral pieces",
-            Feature::Option => "option",
-            Feature::Twinning => "twinning",
+    /// The feature's name in `language` (lower case, ASCII).
+    pub fn name(self, language: Language) -> &'static str {
+        use Language::{English as E, French as F, German as G};
+        match (self, language) {
+            (Feature::Stipulation, E) => "stipulation",
+            (Feature::Stipulation, G) => "Forderung",
+            (Feature::Stipulation, F) => "enonce",
+            (Feature::StructuredStipulation, E) => "structured stipulation",
+            (Feature::StructuredStipulation, G) => "strukturierte Forderung",
+            (Feature::StructuredStipulation, F) => "enonce structure",
+            (Feature::Condition, E) => "condition",
+            (Feature::Condition, G) => "Bedingung",
+            (Feature::Condition, F) => "condition",
+            (Feature::FairyPiece, E) => "fairy piece",
+            (Feature::FairyPiece, G) => "Maerchenstein",
+            (Feature::FairyPiece, F) => "piece feerique",
+            (Feature::NeutralPieces, E) => "neutral pieces",
+            (Feature::NeutralPieces, G) => "neutrale Steine",
+            (Feature::NeutralPieces, F) => "pieces neutres",
+            (Feature::PieceAttribute, E) => "piece attribute",
+            (Feature::PieceAttribute, G) => "Steineigenschaft",
+            (Feature::PieceAttribute, F) => "attribut de piece",
+            (Feature::TotalInvisible, E) => "total invisible pieces",
+            (Feature::TotalInvisible, G) => "total unsichtbare Steine",
+            (Feature::TotalInvisible, F) => "pieces totalement invisibles",
+            (Feature::Option, E) => "option",
+            (Feature::Option, G) => "Option",
+            (Feature::Option, F) => "option",
+            (Feature::Twinning, E) => "twinning",
+            (Feature::Twinning, G) => "Zwillingsbildung",
+            (Feature::Twinning, F) => "jumeau",
         }
+    }
+}
+
+/// "not supported yet" in `language`.
+fn not_supported_yet(language: Language) -> &'static str {
+    match language {
+        Language::English => "not supported yet",
+        Language::German => "noch nicht unterstuetzt",
+        Language::French => "pas encore soutenu",
     }
 }
 
@@ -49,22 +90,26 @@ pub struct Unsupported {
 impl fmt::Display for Unsupported {
     /// `stipulation not supported yet: h#2` (English; the suite runner's note).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} not supported yet: {}",
-            self.feature.name(),
-            self.item
-        )
+        f.write_str(&self.what(Language::English))
     }
 }
 
 impl Unsupported {
+    /// `condition not supported yet: Madrasi`, in `language`.
+    pub fn what(&self, language: Language) -> String {
+        format!(
+            "{} {}: {}",
+            self.feature.name(language),
+            not_supported_yet(language),
+            self.item
+        )
+    }
+
     /// The line that replaces a skipped problem's play: which problem (its number in the file,
     /// author, source and title when given), what is not supported, and Popeye's "problem
-    /// ignored". Popeye's own words in the file's language where Popeye has them (its
-    /// "Stipulation not supported" and "problem ignored"), Mateproof's English elsewhere:
+    /// ignored", all in the file's language:
     ///
-    /// `Problem 2 (A. Autor; Schwalbe 1990): Forderung wird nicht unterstuetzt: h#2 - Problem uebersprungen`
+    /// `Problem 2 (A. Autor; Schwalbe 1990): Forderung noch nicht unterstuetzt: h#2 - Problem uebersprungen`
     pub fn refusal(&self, number: usize, spec: &ProblemSpec, language: Language) -> String {
         let problem = match language {
             Language::English => "problem",
@@ -84,19 +129,43 @@ impl Unsupported {
         } else {
             format!(" ({})", names.join("; "))
         };
-        let what = match (self.feature, language) {
-            // Popeye's message 71 (StipNotSupported), without its full stop.
-            (Feature::Stipulation, Language::English) => "Stipulation not supported".to_owned(),
-            (Feature::Stipulation, Language::German) => {
-                "Forderung wird nicht unterstuetzt".to_owned()
-            }
-            (Feature::Stipulation, Language::French) => "enonce inconnue".to_owned(),
-            (feature, _) => format!("{} not supported yet", feature.name()),
-        };
         format!(
-            "{problem} {number}{named}: {what}: {} - {}",
-            self.item,
+            "{problem} {number}{named}: {} - {}",
+            self.what(language),
             message(language, Message::ProblemIgnored)
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_wording_in_three_languages() {
+        let madrasi = Unsupported {
+            feature: Feature::Condition,
+            item: "Madrasi".into(),
+        };
+        assert_eq!(
+            madrasi.what(Language::English),
+            "condition not supported yet: Madrasi"
+        );
+        assert_eq!(
+            madrasi.what(Language::German),
+            "Bedingung noch nicht unterstuetzt: Madrasi"
+        );
+        assert_eq!(
+            madrasi.what(Language::French),
+            "condition pas encore soutenu: Madrasi"
+        );
+        let stipulation = Unsupported {
+            feature: Feature::Stipulation,
+            item: "ser-r#2".into(),
+        };
+        assert_eq!(
+            stipulation.to_string(),
+            "stipulation not supported yet: ser-r#2"
+        );
     }
 }

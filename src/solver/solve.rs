@@ -131,15 +131,10 @@ fn solve_beyond_mate<R: Rules>(
             solve_question(problem, control, &tt, presentation)
         }
     }
+    if let Some(refused) = option_refusal(problem) {
+        return Some(Err(refused));
+    }
     let stip = problem.stipulation;
-    if stip.is_exact() {
-        if let Some(option) = refused_with_exact(problem) {
-            return Some(Err(SolveError::ExactWithOption(stip, option)));
-        }
-    }
-    if let Some(option) = refused_with_nontrivial(problem) {
-        return Some(Err(SolveError::ExactWithOption(stip, option)));
-    }
     // Popeye's guards stand in every battle play (before each defence): the same values.
     let r = restrictions(problem);
     Some(match (stip.play, stip.goal) {
@@ -192,6 +187,27 @@ fn refused_with_nontrivial<P>(problem: &Problem<P>) -> Option<&'static str> {
         || options.max_threat_length.is_some()
         || options.max_flights.is_some();
     refused.then_some("NonTrivial")
+}
+
+/// The refusal [`solve`] answers `problem` with, found without solving: a stipulation it does
+/// not solve, or an option it cannot follow in that play (a front end names it before it
+/// writes anything of the problem).
+pub fn refusal<P>(problem: &Problem<P>) -> Option<SolveError> {
+    check_supported(problem)
+        .err()
+        .or_else(|| option_refusal(problem))
+}
+
+/// An option the solver cannot follow in the problem's play, as its refusal.
+fn option_refusal<P>(problem: &Problem<P>) -> Option<SolveError> {
+    let stip = problem.stipulation;
+    let exact = stip
+        .is_exact()
+        .then(|| refused_with_exact(problem))
+        .flatten();
+    exact
+        .or_else(|| refused_with_nontrivial(problem))
+        .map(|option| SolveError::ExactWithOption(stip, option))
 }
 
 fn check_supported<P>(problem: &Problem<P>) -> Result<(), SolveError> {

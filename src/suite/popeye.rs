@@ -143,11 +143,12 @@ pub fn read_twins(text: &str, expected: Option<&str>) -> Vec<PopeyeTwin> {
 /// Popeye flags (`input-error:offending item: Whyte`), so what would be solved is not what
 /// was written.
 pub(super) fn unreadable(spec: &ProblemSpec, language: Language) -> Option<Unusable> {
-    if let Some(rejection) = &spec.rejection {
-        return Some(Unusable::Input(rejection.join(" / ")));
-    }
+    // What Mateproof cannot follow is named first, as `mateproof popeye` names it.
     if let Some(reason) = &spec.unsupported {
         return Some(Unusable::Unsupported(reason.to_string()));
+    }
+    if let Some(rejection) = &spec.rejection {
+        return Some(Unusable::Input(rejection.join(" / ")));
     }
     let input_error = message(language, Message::InputError);
     let errors: Vec<&str> = spec

@@ -68,3 +68,24 @@ impl Rng {
         (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) as usize % n.max(1)
     }
 }
+
+/// Runs the `mateproof` binary with `args`, `input` on its standard input, and waits for it.
+#[allow(dead_code)] // not every test file uses every helper
+pub fn mateproof_with_input(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mateproof"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the mateproof binary starts");
+    child
+        .stdin
+        .take()
+        .expect("piped stdin")
+        .write_all(input.as_bytes())
+        .expect("write the input");
+    child.wait_with_output().expect("the binary ends")
+}

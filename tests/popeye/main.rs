@@ -5,9 +5,11 @@ mod common;
 
 mod battle;
 mod cli;
+mod dropin;
 mod move_range;
 mod order;
 mod random_pairs;
+mod reading;
 mod robust;
 mod suite;
 mod transcript;

@@ -58,7 +58,7 @@ fn a_skipped_problem_is_named_and_the_exit_status_says_so() {
     let stdout = text(&out.stdout);
     assert!(
         stdout.contains(
-            "problem 2 (A. Author; Problem 1990; The helpmate): Stipulation not supported: ser-r#2 - problem ignored\n"
+            "problem 2 (A. Author; Problem 1990; The helpmate): stipulation not supported yet: ser-r#2 - problem ignored\n"
         ),
         "{stdout}"
     );
@@ -85,7 +85,7 @@ fn a_skipped_problem_is_named_in_the_run_language() {
     );
     assert!(
         text(&german.stdout).contains(
-            "Problem 1 (A. Autor; Die Schwalbe 1990): Forderung wird nicht unterstuetzt: ser-r#2 - Problem uebersprungen"
+            "Problem 1 (A. Autor; Die Schwalbe 1990): Forderung noch nicht unterstuetzt: ser-r#2 - Problem uebersprungen"
         ),
         "{}",
         text(&german.stdout)
@@ -96,7 +96,8 @@ fn a_skipped_problem_is_named_in_the_run_language() {
         "DebutProbleme\nPieces Blanc Ra1 Noir Re8\nEnonce ser-r#2\nFinProbleme\n",
     );
     assert!(
-        text(&french.stdout).contains("probleme 1: enonce inconnue: ser-r#2 - probleme ignoree"),
+        text(&french.stdout)
+            .contains("probleme 1: enonce pas encore soutenu: ser-r#2 - probleme ignoree"),
         "{}",
         text(&french.stdout)
     );
@@ -248,9 +249,8 @@ fn every_unsolvable_kind_is_named_and_the_run_goes_on() {
         "AntiCirce",
         "Andernach",
         "Isardam",
-        "Monochrome",
-        "Patrol",
-        "KoKo",
+        "Patrouille",
+        "KoeKo",
     ];
     // (begin, next, end, author, title, pieces, stipulation, condition, problem word,
     //  stipulation refusal, condition refusal, problem ignored)
@@ -264,7 +264,12 @@ fn every_unsolvable_kind_is_named_and_the_run_goes_on() {
                 "Title",
             ],
             ["Pieces White Ka1 Qd1 Black Ke8", "Stipulation", "Condition"],
-            ["problem", "Stipulation not supported", "problem ignored"],
+            [
+                "problem",
+                "stipulation not supported yet",
+                "condition not supported yet",
+                "problem ignored",
+            ],
             "Pieces White Kg6 Rb1 Black Kh8\nStipulation #1",
             "   1.Rb1-b8 # !",
         ),
@@ -279,7 +284,8 @@ fn every_unsolvable_kind_is_named_and_the_run_goes_on() {
             ["Steine Weiss Ka1 Dd1 Schwarz Ke8", "Forderung", "Bedingung"],
             [
                 "Problem",
-                "Forderung wird nicht unterstuetzt",
+                "Forderung noch nicht unterstuetzt",
+                "Bedingung noch nicht unterstuetzt",
                 "Problem uebersprungen",
             ],
             "Steine Weiss Kg6 Tb1 Schwarz Kh8\nForderung #1",
@@ -289,7 +295,8 @@ fn every_unsolvable_kind_is_named_and_the_run_goes_on() {
     for (words, pieces, said, last, key) in languages {
         let [begin, next, end, author, title] = words;
         let [diagram, stipulation_word, condition_word] = pieces;
-        let [problem_word, not_supported, ignored] = said;
+        let [problem_word, not_supported, condition_not_supported, ignored] = said;
+        let language = mateproof::popeye::keywords::language_of_begin(begin).unwrap();
         let mut input = vec![begin.to_owned()];
         let mut expected = Vec::new();
         let cases = stipulations
@@ -302,10 +309,15 @@ fn every_unsolvable_kind_is_named_and_the_run_goes_on() {
                 )
             })
             .chain(conditions.iter().map(|c| {
+                // Named as Popeye spells the condition in the file's language.
+                let named = match mateproof::popeye::keywords::condition(language, c) {
+                    mateproof::popeye::keywords::Lookup::Found(name) => name,
+                    other => panic!("{c}: {other:?}"),
+                };
                 (
                     format!("{stipulation_word} #2\n{condition_word} {c}"),
-                    *c,
-                    "condition not supported yet".to_owned(),
+                    named,
+                    condition_not_supported.to_owned(),
                 )
             }));
         for (index, (lines, item, what)) in cases.enumerate() {

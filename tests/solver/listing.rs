@@ -81,6 +81,7 @@ fn the_variations_shown_are_the_callers_choice() {
     let every = defences(Presentation {
         first_moves: PRESENTATION.first_moves,
         shown_defences: mateproof::solver::every_defence,
+        help_lines: PRESENTATION.help_lines,
     });
     let popeye = defences(PRESENTATION);
     assert!(

@@ -1,13 +1,17 @@
 //! The reader's `Twin` command: the changes of one twin (move, exchange, remove, add,
-//! substitute, rotate, mirror, shift, stipulation, continued), with pieces named by orthodox
-//! or fairy codes of the file's language. Applying them is [`crate::popeye::twin`]'s job.
+//! substitute, rotate, mirror, shift, stipulation, continued), read as Popeye's
+//! `ParseTwinning` reads them, with pieces named by orthodox or fairy codes of the file's
+//! language (`Add` takes a whole `Pieces` list, every group of it). A change Popeye cannot
+//! read gives its input error and is left out; a twin Mateproof cannot solve (a condition, a
+//! structured stipulation, a stipulation it does not solve) marks the problem unsupported.
+//! Applying the changes is [`crate::popeye::twin`]'s job.
 
+use super::stipulation::{self, StipulationRead};
 use super::{ProblemSpec, Reader};
-use crate::board::{Color, Square};
-use crate::popeye::keywords::{self, ColourWord, Lookup, TwinWord};
-use crate::popeye::tokens::{
-    fairy_walk, read_piece_token, read_squares, read_stipulation, PieceToken,
-};
+use crate::board::Square;
+use crate::popeye::keywords::{self, Lookup, TwinWord};
+use crate::popeye::messages::Message;
+use crate::popeye::tokens::{fairy_walk, read_squares_prefix};
 use crate::popeye::twin::{orthodox_walk, Man, Mirror, TwinChange, TwinSpec};
 use crate::popeye::unsupported::Feature;
 
@@ -24,20 +28,36 @@ impl Reader<'_> {
         }
     }
 
+    /// One twin's changes, up to the first word that is none.
     pub(super) fn twin(&mut self, problem: &mut ProblemSpec) {
         let mut spec = TwinSpec::default();
+        let mut notices = Vec::new();
+        let mut first = true;
         while let Some(token) = self.lexer.peek_token() {
-            let Lookup::Found(word) = keywords::twin_word(self.language, token) else {
-                break;
+            let word = match keywords::twin_word(self.language, token) {
+                Lookup::Found(word) => word,
+                Lookup::Ambiguous => {
+                    self.lexer.next_token();
+                    self.input_error(&mut notices, Message::CommandNotUnique, token);
+                    continue;
+                }
+                Lookup::Unknown => break,
             };
             self.lexer.next_token();
+            let was_first = std::mem::replace(&mut first, false);
             let change = match word {
-                TwinWord::Continued => {
+                TwinWord::Continued if was_first => {
                     spec.continued = true;
                     continue;
                 }
+                TwinWord::Continued => {
+                    self.error_line(&mut notices, Message::ContinuedFirst);
+                    continue;
+                }
                 TwinWord::Move | TwinWord::Exchange | TwinWord::Shift => {
-                    let (Some(a), Some(b)) = (self.square(problem), self.square(problem)) else {
+                    let (a, b) = (self.square(&mut notices), self.square(&mut notices));
+                    let (Some(a), Some(b)) = (a, b) else {
+                        self.error_line(&mut notices, Message::WrongTerminatedSquareList);
                         continue;
                     };
                     match word {
@@ -46,69 +66,129 @@ impl Reader<'_> {
                         _ => TwinChange::Shift { from: a, to: b },
                     }
                 }
-                TwinWord::Remove => match self.square(problem) {
-                    Some(on) => TwinChange::Remove { on },
-                    None => continue,
-                },
-                TwinWord::Add => {
-                    for (man, on) in self.added_men(problem) {
-                        spec.changes.push(TwinChange::Add { man, on });
+                TwinWord::Remove => {
+                    for on in self.removed_squares(&mut notices) {
+                        spec.changes.push(TwinChange::Remove { on });
                     }
                     continue;
                 }
-                TwinWord::Substitute => match (self.walk(problem), self.walk(problem)) {
-                    (Some(from), Some(to)) => TwinChange::Substitute { from, to },
-                    _ => continue,
-                },
-                TwinWord::Rotate => match self.number(problem) {
-                    Some(degrees @ (90 | 180 | 270)) => TwinChange::Rotate {
-                        degrees: degrees as u16,
-                    },
-                    _ => continue,
-                },
-                TwinWord::Mirror => match self
-                    .lexer
-                    .next_token()
-                    .map(|t| keywords::twin_word(self.language, t))
-                {
-                    Some(Lookup::Found(TwinWord::MirrorA1H1)) => TwinChange::Mirror(Mirror::A1H1),
-                    Some(Lookup::Found(TwinWord::MirrorA1A8)) => TwinChange::Mirror(Mirror::A1A8),
-                    Some(Lookup::Found(TwinWord::MirrorA1H8)) => TwinChange::Mirror(Mirror::A1H8),
-                    Some(Lookup::Found(TwinWord::MirrorA8H1)) => TwinChange::Mirror(Mirror::A8H1),
-                    _ => continue,
-                },
-                TwinWord::Stipulation => match self.lexer.next_token() {
-                    Some(token) => match read_stipulation(token) {
-                        Some(stipulation) => TwinChange::Stipulation(stipulation),
-                        None => {
-                            Self::unsupported(problem, Feature::Stipulation, token);
-                            continue;
-                        }
-                    },
-                    None => continue,
-                },
-                TwinWord::PolishType => TwinChange::PolishType,
-                other => {
-                    Self::unsupported(problem, Feature::Twinning, &format!("{other:?}"));
+                TwinWord::Add => {
+                    let mut notices_before = std::mem::take(&mut problem.notices);
+                    for (color, walk, on) in self.pieces(problem) {
+                        spec.changes.push(TwinChange::Add {
+                            man: Man { color, walk },
+                            on,
+                        });
+                    }
+                    // The list's own errors belong to this twin.
+                    std::mem::swap(&mut notices_before, &mut problem.notices);
+                    notices.extend(notices_before);
                     continue;
                 }
+                TwinWord::Substitute => {
+                    let from = self.walk(problem, &mut notices);
+                    let to = from.and_then(|_| self.walk(problem, &mut notices));
+                    match (from, to) {
+                        (Some(from), Some(to)) => TwinChange::Substitute { from, to },
+                        _ => continue,
+                    }
+                }
+                TwinWord::Rotate => match self.lexer.next_token() {
+                    Some(degrees @ ("90" | "180" | "270")) => TwinChange::Rotate {
+                        degrees: degrees.parse().unwrap_or(90),
+                    },
+                    other => {
+                        let item = other.unwrap_or("");
+                        self.input_error(&mut notices, Message::UnrecognizedRotation, item);
+                        continue;
+                    }
+                },
+                TwinWord::Mirror => {
+                    let item = self.lexer.next_token().unwrap_or("");
+                    match keywords::mirror_word(item) {
+                        Lookup::Found(TwinWord::MirrorA1H1) => TwinChange::Mirror(Mirror::A1H1),
+                        Lookup::Found(TwinWord::MirrorA1A8) => TwinChange::Mirror(Mirror::A1A8),
+                        Lookup::Found(TwinWord::MirrorA1H8) => TwinChange::Mirror(Mirror::A1H8),
+                        Lookup::Found(TwinWord::MirrorA8H1) => TwinChange::Mirror(Mirror::A8H1),
+                        Lookup::Ambiguous => {
+                            self.input_error(&mut notices, Message::OptionNotUnique, item);
+                            continue;
+                        }
+                        _ => {
+                            self.input_error(&mut notices, Message::UnrecognizedRotation, item);
+                            continue;
+                        }
+                    }
+                }
+                TwinWord::Stipulation => {
+                    let Some(token) = self.lexer.next_token() else {
+                        continue;
+                    };
+                    let mut next = || self.lexer.next_token().map(str::to_owned);
+                    match stipulation::read(token, &mut next).read {
+                        StipulationRead::Solved(stipulation) => {
+                            TwinChange::Stipulation(stipulation)
+                        }
+                        StipulationRead::NotSolved(text) => {
+                            Self::unsupported(problem, Feature::Stipulation, &text);
+                            continue;
+                        }
+                        StipulationRead::Unreadable(messages) => {
+                            for (what, item) in messages {
+                                self.input_error(&mut notices, what, &item);
+                            }
+                            self.input_error(&mut notices, Message::NoStipulation, token);
+                            continue;
+                        }
+                    }
+                }
+                TwinWord::StructuredStipulation => {
+                    let rest = self.lexer.rest_of_line().unwrap_or("").trim_end();
+                    Self::unsupported(problem, Feature::StructuredStipulation, rest);
+                    continue;
+                }
+                TwinWord::Condition => {
+                    self.condition(problem);
+                    continue;
+                }
+                TwinWord::PolishType => TwinChange::PolishType,
+                // The mirror lines are read after `mirror` only.
+                TwinWord::MirrorA1H1
+                | TwinWord::MirrorA1A8
+                | TwinWord::MirrorA1H8
+                | TwinWord::MirrorA8H1 => continue,
             };
             spec.changes.push(change);
         }
         problem.twins.push(spec);
+        problem.twin_notices.push(notices);
     }
 
-    fn square(&mut self, problem: &mut ProblemSpec) -> Option<Square> {
+    /// A square word of a twin change (the word is read whatever it holds, as in Popeye).
+    fn square(&mut self, _notices: &mut [String]) -> Option<Square> {
         let token = self.lexer.next_token()?;
-        let square = read_squares(token).and_then(|s| (s.len() == 1).then(|| s[0]));
-        if square.is_none() {
-            self.notice_offending(problem, token);
-        }
-        square
+        let (squares, rest) = read_squares_prefix(token);
+        (squares.len() == 1 && rest.is_empty()).then(|| squares[0])
     }
 
-    /// A walk's code (`S`, `n`, `KG`) in the file's language: its catalogue index.
-    fn walk(&mut self, problem: &mut ProblemSpec) -> Option<usize> {
+    /// The squares of `remove a1b2`.
+    fn removed_squares(&mut self, notices: &mut Vec<String>) -> Vec<Square> {
+        let Some(token) = self.lexer.next_token() else {
+            return Vec::new();
+        };
+        let (squares, rest) = read_squares_prefix(token);
+        if squares.is_empty() {
+            self.input_error(notices, Message::MissingSquareList, token);
+        } else if !rest.is_empty() {
+            self.error_line(notices, Message::WrongTerminatedSquareList);
+        }
+        squares
+    }
+
+    /// A walk's code (`S`, `n`, `KG`) in the file's language, the whole word: its catalogue
+    /// index. A code of a walk Popeye knows and Mateproof lacks marks the problem
+    /// unsupported; a word that is no code is Popeye's "wrong or missing PieceName".
+    fn walk(&mut self, problem: &mut ProblemSpec, notices: &mut Vec<String>) -> Option<usize> {
         let token = self.lexer.next_token()?;
         let code = token.to_ascii_lowercase();
         let mut chars = code.chars();
@@ -118,47 +198,14 @@ impl Reader<'_> {
         };
         let walk = orthodox.or_else(|| fairy_walk(self.language, &code));
         if walk.is_none() {
-            if code.len() <= 2 && code.chars().all(|c| c.is_ascii_alphanumeric()) {
-                // A code, but of a walk Mateproof lacks.
-                Self::unsupported(problem, Feature::FairyPiece, &code);
-            } else {
-                self.notice_offending(problem, token);
+            match super::pieces::popeye_walk_name(self.language, &code) {
+                Some(name) => {
+                    Self::unsupported(problem, Feature::FairyPiece, &format!("{code} ({name})"))
+                }
+                None => self.input_error(notices, Message::WrongPieceName, token),
             }
         }
         walk
-    }
-
-    /// `add white sd4`, `add black dga6f7g8`: a colour word, then one piece code on one or
-    /// more squares.
-    fn added_men(&mut self, problem: &mut ProblemSpec) -> Vec<(Man, Square)> {
-        let Some(colour_token) = self.lexer.next_token() else {
-            return Vec::new();
-        };
-        let color = match keywords::colour(self.language, colour_token) {
-            Lookup::Found(ColourWord::White) => Color::White,
-            Lookup::Found(ColourWord::Black) => Color::Black,
-            _ => {
-                self.notice_offending(problem, colour_token);
-                return Vec::new();
-            }
-        };
-        let Some(token) = self.lexer.next_token() else {
-            return Vec::new();
-        };
-        let (walk, squares) = match read_piece_token(self.language, token) {
-            PieceToken::Orthodox(role, squares) => (orthodox_walk(role), squares),
-            PieceToken::Fairy(walk, squares) => (walk, squares),
-            PieceToken::UnknownFairy(code) => {
-                Self::unsupported(problem, Feature::FairyPiece, &code);
-                return Vec::new();
-            }
-            PieceToken::NotAPiece => {
-                self.notice_offending(problem, token);
-                return Vec::new();
-            }
-        };
-        let man = Man { color, walk };
-        squares.into_iter().map(|on| (man, on)).collect()
     }
 }
 
@@ -174,7 +221,7 @@ mod tests {
     fn twins_name_fairy_walks_by_their_codes() {
         let file = read(
             "anfang steine weiss kg5 nf3 schwarz kb3 forderung h#2 \
-             zwilling ersetze n g zwilling hinzufuegen schwarz ga6f7 zwilling ersetze x q ende",
+             zwilling ersetze n g zwilling hinzufuegen schwarz ga6f7 zwilling ersetze ro q ende",
         );
         let p = &file.problems[0];
         let walk = |code| fairy_walk(Language::German, code).unwrap();
@@ -204,7 +251,10 @@ mod tests {
         );
         assert!(p.has_fairy_men());
         // A code of a walk Mateproof lacks is refused, not dropped.
-        assert!(p.unsupported.is_some());
+        assert_eq!(
+            p.unsupported.as_ref().map(|u| u.item.as_str()),
+            Some("ro (rose)")
+        );
         assert_eq!(p.twins[2].changes, []);
         let orthodox = read(
             "begin pieces white ke1 black ke8 stip #2 twin substitute q r twin add white sd4 end",
