@@ -59,7 +59,6 @@ pub enum Message {
     UnrecognizedRotation,
     WhiteToPlayNotApplicable,
     PostKeyPlayNotApplicable,
-    TryPlayNotApplicable,
     ThreatNotApplicable,
     StopOnShortSolutionsNotSupported,
     InconsistentRetroInformation,
@@ -187,9 +186,6 @@ pub const fn message(language: Language, message: Message) -> &'static str {
         (PostKeyPlayNotApplicable, E) => "PostKeyPlay not applicable - ignored",
         (PostKeyPlayNotApplicable, G) => "NachSchluessel nicht anwendbar - ignoriert",
         (PostKeyPlayNotApplicable, F) => "ApresCle pas applicable - ignore",
-        (TryPlayNotApplicable, E) => "try play not applicable",
-        (TryPlayNotApplicable, G) => "Verfuehrung nicht anwendbar",
-        (TryPlayNotApplicable, F) => "jeu d'essai pas applicable",
         (ThreatNotApplicable, E) => {
             "Option \"Threat\" not applicable or indicated maximum threat length too big"
         }

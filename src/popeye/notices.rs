@@ -8,7 +8,7 @@
 use super::messages::{message, Message};
 use super::reader::ProblemSpec;
 use crate::notation::Language;
-use crate::problem::{PlayKind, Stipulation, TryMode};
+use crate::problem::{PlayKind, Stipulation};
 
 /// Whether `stipulation` is battle play (a tree of attack and defence).
 fn battle(stipulation: Stipulation) -> bool {
@@ -36,8 +36,9 @@ pub(super) fn before_header(
     notices
 }
 
-/// The notices before a twin's play: `StopOnShortSolutions` in battle play, tries with
-/// `PostKeyPlay`, and `Threat n` where no attacker's move has more than `n` moves to go.
+/// The notices before a twin's play: `StopOnShortSolutions` in battle play and `Threat n`
+/// where no attacker's move has more than `n` moves to go (tries with `PostKeyPlay`: the
+/// battle writer's, `run::battle_text`).
 pub(super) fn before_play(
     spec: &ProblemSpec,
     stipulation: Stipulation,
@@ -49,9 +50,6 @@ pub(super) fn before_play(
         if !(battle(stipulation) && threat < stipulation.moves()) {
             notices.push(message(language, Message::ThreatNotApplicable));
         }
-    }
-    if options.tries != TryMode::Off && options.post_key_play && battle(stipulation) {
-        notices.push(message(language, Message::TryPlayNotApplicable));
     }
     if options.stop_on_short_solutions && battle(stipulation) {
         notices.push(message(language, Message::StopOnShortSolutionsNotSupported));

@@ -6,7 +6,7 @@
 //! battle-play options that mean nothing there.
 //!
 //! The oracle of the order is the sort of the whole collected list (`sort_lines`), which the
-//! Popeye writers used before and which `tests/help_popeye.rs` pins against Popeye's text.
+//! Popeye writers used before and which `tests/help/popeye.rs` pins against Popeye's text.
 
 use mateproof::board::{Move, Position, Validation};
 use mateproof::help::{search_lines, search_lines_into, Hints, Limits, LineSink, Plan};

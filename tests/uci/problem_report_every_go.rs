@@ -261,7 +261,7 @@ fn the_report_is_off_unless_asked_for() {
 /// and with a fixed time; the report's lines come before `bestmove` each time.
 #[test]
 fn uci_with_threads_1_reports_after_movetime_and_clock_goes() {
-    let mut uci = common::Uci::start();
+    let mut uci = common::engine::Engine::start_uci();
     let guard = Duration::from_secs(30);
     uci.send("uci");
     uci.until("uciok", guard);
