@@ -16,7 +16,7 @@
 /// list beside [`super::Stipulation::is_supported`], which the tests hold it to.
 pub const SOLVED_FORMS: &str = "#N, s#N, r#N, =N, s=N, r=N (battle play, N up to 127); \
      h#N, h#N.5, h=N, h=N.5, ser-#N, ser-=N, ser-h#N, ser-h=N, ser-s#N, ser-s=N (help and \
-     series play, up to 254 half-moves, h#0.5 too); each also with exact-";
+     series play, N up to 127, h#0.5 too); each also with exact-";
 
 /// Why a text is not a stipulation Mateproof reads.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -231,11 +231,12 @@ mod tests {
             ("#127", true),
             ("#128", false),
             ("h#127", true),
-            ("h#127.5", false),
-            ("ser-#254", true),
-            ("ser-#255", false),
-            ("ser-h#253", true),
-            ("ser-h#254", false),
+            ("h#127.5", true),
+            ("h#128", false),
+            ("ser-#127", true),
+            ("ser-#128", false),
+            ("ser-h#127", true),
+            ("ser-h#128", false),
         ] {
             let s: Stipulation = text.parse().unwrap();
             assert_eq!(s.is_supported(), supported, "{text}");

@@ -244,12 +244,15 @@ fn check_real(quick: bool) {
     let solved = tally.exact + tally.as_sets;
     if quick {
         // 90 since `PolishType` twins (beispiel_twin_026, beispiel_twin_027, beispiel_intell_048);
-        // 96 since `NoWk` (regressions_4_59_to_4_61_003/004, 4_75_to_4_77_005/006).
-        assert!(solved >= 96, "only {solved} quick real problems solved");
+        // 96 since `NoWk` (regressions_4_59_to_4_61_003/004, 4_75_to_4_77_005/006); 69 since
+        // `MoveNumbers` under `Intelligent` is refused by name (Popeye writes its counts of
+        // intelligent-mode positions there, which Mateproof does not: the 27 beispiel_hpint).
+        assert!(solved >= 69, "only {solved} quick real problems solved");
     } else {
         // All 145 since the intelligent mode's blocks held apart and straight pawns
         // (beispiel_intell_097, h#7, had taken minutes).
-        assert!(solved >= 145, "only {solved} long real problems solved");
+        // 89 since `MoveNumbers` under `Intelligent` is refused by name (as above).
+        assert!(solved >= 89, "only {solved} long real problems solved");
     }
 }
 
@@ -328,11 +331,11 @@ fn move_numbers_in_help_play_number_the_full_length_first_moves_as_popeye_does()
         .replace("OPTIONS", "MoveNumbers Duplex");
     let text = run(&duplex, &options()).text;
     assert_eq!(move_numbers(&text), (1..=49).collect::<Vec<_>>(), "{text}");
-    // Under Intelligent Popeye counts its own positions instead: no numbers here.
-    let (all, _) = lines_of("");
+    // Under Intelligent Popeye counts its own positions instead, which Mateproof does not
+    // write: the problem is refused by name, no line of it answered.
     let (lines, text) = lines_of("MoveNumbers Intelligent");
-    assert!(move_numbers(&text).is_empty(), "{text}");
-    assert_eq!(lines, all);
+    assert!(lines.is_empty() && move_numbers(&text).is_empty(), "{text}");
+    assert!(text.contains("Intelligent with MoveNumbers"), "{text}");
 }
 
 /// `NullMoves`: either side of help play may pass, written `...` (Popeye's own example, two

@@ -213,11 +213,12 @@ fn a_twin_whose_side_could_take_the_king_has_no_closing_line() {
         "BeginProblem\nStipulation h#2\nOption MaxSolutions 1 NoBoard\nPieces White Ka1 Black Kh1\n\
          Twin Add White Sa7 Black Pa5\nTwin Add Black Pb2\nTwin Add White Sa6\nEndProblem\n",
     );
+    // The message goes to standard error, as Popeye writes it (a line break, then the text).
+    let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stdout.contains(
-            "\nc) +bPb2  \n\nthe side to play can capture the king\nd) +wSa6  \n\n\nsolution finished.\n"
-        ),
-        "{stdout}"
+        stdout.contains("\nc) +bPb2  \n\nd) +wSa6  \n\n\nsolution finished.\n")
+            && stderr.contains("\nthe side to play can capture the king"),
+        "{stdout}\n---\n{stderr}"
     );
     assert_eq!(out.status.code(), Some(0), "{stdout}");
 }
