@@ -3,26 +3,16 @@
 //! `Option MatesIn1` is accepted as Popeye accepts it; `Protocol FILE` writes the copy of the
 //! output that Popeye writes. The inputs are written here, each for the one property it shows.
 
-use std::io::Write;
+use crate::common::mateproof_with_input;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
+/// `mateproof popeye ARGS` with `input` on stdin.
 fn popeye(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mateproof"))
-        .arg("popeye")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the mateproof binary starts");
-    child
-        .stdin
-        .take()
-        .expect("piped stdin")
-        .write_all(input.as_bytes())
-        .expect("write the input");
-    child.wait_with_output().expect("the binary ends")
+    let args: Vec<&str> = std::iter::once("popeye")
+        .chain(args.iter().copied())
+        .collect();
+    mateproof_with_input(&args, input)
 }
 
 fn text(bytes: &[u8]) -> String {
