@@ -71,7 +71,7 @@ pub struct SolveArgs {
     pub json: bool,
     /// How moves are written: the problemist's form (`1.Qc4! threat:`, `1...Bd5 2.Qxd5#`),
     /// Popeye's (`1.Qb5-c4 !`), SAN without numbers, or UCI squares (default: problemist).
-    /// Battle play only: help and series play are written in Popeye's form.
+    /// Help and series play take popeye (their default), san or uci: one line a solution.
     #[arg(long, value_enum)]
     pub notation: Option<MoveStyle>,
 }

@@ -5,7 +5,10 @@
 //! moves in UCI with `0000` for a pass of series play, then a summary object). `--setplay`
 //! writes the set play first (an empty line between, as Popeye). The side to move in the FEN
 //! is ignored: the stipulation says who starts (Black in `h#N` and `ser-h#N`, White otherwise).
-//! The battle-play options (`--tries`, `--keys-only`, `--postkey`, …) are refused by name.
+//! `--notation san` or `uci` writes each line's moves in that style, unnumbered
+//! ([`crate::output::lines_text`]); `popeye` is the default. The battle-play options
+//! (`--tries`, `--keys-only`, `--postkey`, …) and the battle tree's notations (`problemist`,
+//! with its `!` and `?`, and the composer's `thesis`) are refused by name.
 //!
 //! Exit status: 0 at least one solution, 1 none, 2 bad input or output that could not be
 //! written, 3 a limit stopped the search first.
@@ -15,8 +18,10 @@ use super::solve::SolveArgs;
 use crate::board::Position;
 use crate::help::{self, Part};
 use crate::notation::Language;
+use crate::notation::MoveStyle;
 use crate::output::chunks::Chunks;
 use crate::output::lines_json::{summary_object, JsonLines};
+use crate::output::lines_text::StyledLines;
 use crate::popeye::line_text::{LineStyle, PopeyeLineOrder, PopeyeLines};
 use crate::problem::{Problem, Stipulation};
 use crate::solution::HelpOutcome;
@@ -35,7 +40,14 @@ fn battle_only_option(args: &SolveArgs) -> Option<&'static str> {
         (args.postkey, "--postkey"),
         (args.threat_max.is_some(), "--threat-max"),
         (args.max_flights.is_some(), "--max-flights"),
-        (args.notation.is_some(), "--notation"),
+        (
+            args.notation == Some(MoveStyle::Problemist),
+            "--notation problemist",
+        ),
+        (
+            args.notation == Some(MoveStyle::Thesis),
+            "--notation thesis",
+        ),
     ]
     .into_iter()
     .find_map(|(given, name)| given.then_some(name))
@@ -71,9 +83,13 @@ pub fn run(
     control: &crate::kernel::SearchControl,
 ) -> ExitCode {
     if let Some(option) = battle_only_option(args) {
+        let advice = if option.starts_with("--notation") {
+            "take popeye (the default), san or uci"
+        } else {
+            "leave it out"
+        };
         eprintln!(
-            "error: {option} does not apply to help and series play ({stipulation}); \
-             leave it out"
+            "error: {option} does not apply to help and series play ({stipulation}); {advice}"
         );
         return ExitCode::from(exit::ERROR);
     }
@@ -125,6 +141,12 @@ pub fn run(
             let mut sink = JsonLines {
                 chunks,
                 set_play: part.is_set_play(),
+            };
+            help::solve_into(&problem, part, args.hash, control, &mut sink, Some(&order))
+        } else if let Some(moves @ (MoveStyle::San | MoveStyle::Uci)) = args.notation {
+            let mut sink = StyledLines {
+                style: moves,
+                chunks,
             };
             help::solve_into(&problem, part, args.hash, control, &mut sink, Some(&order))
         } else {

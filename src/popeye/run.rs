@@ -9,13 +9,14 @@
 use super::game::PopeyeGame;
 use super::header::header;
 use super::help_text::help_twin_text;
+use super::keywords::{self, Lookup};
 use super::messages::{message, Message};
 use super::notices;
 use super::problems::{fairy_twin_problems, twin_problems, TwinFault, TwinProblem};
 use super::reader::{read, FileError, PopeyeFile, ProblemSpec};
 use super::streams::{merged, push_error_line, push_error_message};
 use super::tree_text::TreeWriter;
-use super::unsupported::{Feature, Unsupported};
+use super::unsupported::{Feature, Together, Unsupported};
 use crate::fairy::FairyPosition;
 use crate::kernel::SearchControl;
 use crate::notation::Language;
@@ -343,9 +344,9 @@ fn problem_text(
     let dropped = twins.iter().map(|t| t.dropped_changes).sum::<usize>()
         + fairy_twins.iter().map(|t| t.dropped_changes).sum::<usize>();
     let solver_refusal = if fairy {
-        refused_by_solver(&fairy_twins)
+        refused_by_solver(&fairy_twins, language)
     } else {
-        refused_by_solver(&twins)
+        refused_by_solver(&twins, language)
     };
     if let Some(unsupported) = solver_refusal {
         return refused(out, &unsupported);
@@ -404,7 +405,8 @@ fn problem_text(
 /// The first twin the battle-play solver would refuse (an option it cannot follow in that
 /// play, as `NonTrivial` in `r#3`), as the problem's refusal: refused before anything is
 /// written, as the reader refuses.
-fn refused_by_solver<P>(twins: &[TwinProblem<P>]) -> Option<Unsupported> {
+/// The option is named as Popeye spells it in `language`, the stipulation as Popeye writes it.
+fn refused_by_solver<P>(twins: &[TwinProblem<P>], language: Language) -> Option<Unsupported> {
     twins.iter().find_map(|twin| {
         let problem = twin.problem.as_ref().ok()?;
         if problem.stipulation.is_help_or_series() {
@@ -413,11 +415,21 @@ fn refused_by_solver<P>(twins: &[TwinProblem<P>]) -> Option<Unsupported> {
         match solver::refusal(problem)? {
             SolveError::ExactWithOption(stipulation, option) => Some(Unsupported {
                 feature: Feature::Option,
-                item: format!("{option} with {stipulation}"),
+                item: match keywords::option(Language::English, option) {
+                    Lookup::Found(word) => keywords::option_name(language, word).to_owned(),
+                    _ => option.to_owned(),
+                },
+                together: Some(Together::Named(stipulation.to_string())),
+            }),
+            SolveError::Unsupported(stipulation) => Some(Unsupported {
+                feature: Feature::Stipulation,
+                item: stipulation.to_string(),
+                together: None,
             }),
             other => Some(Unsupported {
                 feature: Feature::Stipulation,
                 item: other.to_string(),
+                together: None,
             }),
         }
     })

@@ -5,8 +5,11 @@
 //!
 //! Every refusal has one wording, `<what> not supported yet: <item>`, in the file's language
 //! (English, German or French, ASCII as Popeye's own messages), the item named as the file
-//! wrote it or as Popeye spells it (`condition not supported yet: Madrasi`, `fairy piece not
-//! supported yet: ro (rose)`), followed by Popeye's "problem ignored".
+//! wrote it (`condition not supported yet: madrasi rexinklusive`, `fairy piece not supported
+//! yet: ro (rose)`, `option not supported yet: trivialtriesavoid`); an option refused only in
+//! company is named as Popeye spells it in that language, with what it cannot go with
+//! ([`Together`]: `Option noch nicht unterstuetzt: Nullzuege mit Zugnummern`); all followed by
+//! Popeye's "problem ignored".
 //!
 //! The decision itself has one home per kind: stipulations are
 //! [`Stipulation::is_supported`](crate::problem::Stipulation::is_supported) (what the solver
@@ -80,11 +83,65 @@ fn not_supported_yet(language: Language) -> &'static str {
     }
 }
 
-/// The first unsupported thing of a problem, with the input item that holds it.
+/// What a refused item cannot go with: the rest of the refusal after the item, worded in
+/// the file's language (`with MoveNumbers`, `mit Zugnummern`, `in series play`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Together {
+    /// Another option, or a stipulation, as the file spells it.
+    Named(String),
+    SeriesPlay,
+    /// A twin that changes the stipulation.
+    StipulationTwin,
+    GoalOtherThanMate,
+    /// `EnPassant` with more than three squares.
+    FourSquares,
+    FairyPieces,
+    BackRankPawn,
+}
+
+impl Together {
+    /// The words after the item, in `language`.
+    fn words(&self, language: Language) -> String {
+        use Language::{English as E, French as F, German as G};
+        let phrase = match (self, language) {
+            (Together::Named(name), _) => {
+                let with = match language {
+                    E => "with",
+                    G => "mit",
+                    F => "avec",
+                };
+                return format!("{with} {name}");
+            }
+            (Together::SeriesPlay, E) => "in series play",
+            (Together::SeriesPlay, G) => "im Serienzug",
+            (Together::SeriesPlay, F) => "en serie",
+            (Together::StipulationTwin, E) => "with a stipulation twin",
+            (Together::StipulationTwin, G) => "mit einem Forderungszwilling",
+            (Together::StipulationTwin, F) => "avec un jumeau d'enonce",
+            (Together::GoalOtherThanMate, E) => "with a goal other than mate",
+            (Together::GoalOtherThanMate, G) => "mit einem anderen Ziel als Matt",
+            (Together::GoalOtherThanMate, F) => "avec un but autre que le mat",
+            (Together::FourSquares, E) => "with four squares",
+            (Together::FourSquares, G) => "mit vier Feldern",
+            (Together::FourSquares, F) => "avec quatre cases",
+            (Together::FairyPieces, E) => "with fairy pieces",
+            (Together::FairyPieces, G) => "mit Maerchensteinen",
+            (Together::FairyPieces, F) => "avec des pieces feeriques",
+            (Together::BackRankPawn, E) => "with a pawn on the first or last rank",
+            (Together::BackRankPawn, G) => "mit einem Bauern auf der ersten oder letzten Reihe",
+            (Together::BackRankPawn, F) => "avec un pion sur la premiere ou la derniere rangee",
+        };
+        phrase.to_owned()
+    }
+}
+
+/// The first unsupported thing of a problem, with the input item that holds it and, for an
+/// item refused only in company, what it cannot go with.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Unsupported {
     pub feature: Feature,
     pub item: String,
+    pub together: Option<Together>,
 }
 
 impl fmt::Display for Unsupported {
@@ -95,10 +152,14 @@ impl fmt::Display for Unsupported {
 }
 
 impl Unsupported {
-    /// `condition not supported yet: Madrasi`, in `language`.
+    /// `condition not supported yet: madrasi`, in `language`.
     pub fn what(&self, language: Language) -> String {
+        let together = match &self.together {
+            Some(together) => format!(" {}", together.words(language)),
+            None => String::new(),
+        };
         format!(
-            "{} {}: {}",
+            "{} {}: {}{together}",
             self.feature.name(language),
             not_supported_yet(language),
             self.item
@@ -146,6 +207,7 @@ mod tests {
         let madrasi = Unsupported {
             feature: Feature::Condition,
             item: "Madrasi".into(),
+            together: None,
         };
         assert_eq!(
             madrasi.what(Language::English),
@@ -162,6 +224,7 @@ mod tests {
         let stipulation = Unsupported {
             feature: Feature::Stipulation,
             item: "ser-r#2".into(),
+            together: None,
         };
         assert_eq!(
             stipulation.to_string(),

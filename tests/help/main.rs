@@ -8,5 +8,6 @@ mod help_positions;
 mod brute;
 mod goal_reach;
 mod intelligent;
+mod notation;
 mod popeye;
 mod stream;

@@ -349,7 +349,7 @@ fn battle_play_options_are_refused_in_help_play_by_name() {
         &["--no-short-variations"],
         &["--threat-max", "2"],
         &["--max-flights", "1"],
-        &["--notation", "san"],
+        &["--notation", "problemist"],
     ] {
         let mut args = vec!["solve", "--fen", H2, "--stip", "h#2"];
         args.extend_from_slice(option);

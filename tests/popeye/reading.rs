@@ -62,11 +62,11 @@ fn piece_attributes_are_refused_by_name() {
     // BEISPIEL/halbneut.inp 2, 7, 11; paralys.inp 6; hopper.inp 11, 16.
     refused(
         "AnfangProblem\nForderung #2\nSteine Weiss Kf1 Dg5\nSteine Schwarz Kh3\nSteine Schwarz halb bh2\nEndeProblem\n",
-        "Problem 1: Steineigenschaft noch nicht unterstuetzt: HalbNeutral - Problem uebersprungen",
+        "Problem 1: Steineigenschaft noch nicht unterstuetzt: halb - Problem uebersprungen",
     );
     refused(
         "AnfangProblem\nForderung #2\nSteine Weiss Ka1 Schwarz Kh8 Schwarz paralysierend Sg1\nEndeProblem\n",
-        "Problem 1: Steineigenschaft noch nicht unterstuetzt: Paralysierend - Problem uebersprungen",
+        "Problem 1: Steineigenschaft noch nicht unterstuetzt: paralysierend - Problem uebersprungen",
     );
     // An attribute is read only right after a colour word: after a man Popeye takes it for a
     // bad word, then the man after it too, and solves the rest (its text, pinned here).
@@ -100,12 +100,12 @@ fn neutral_men_and_conditions_over_two_lines_say_no_false_error() {
     );
     refused(
         "AnfangProblem\nForderung r#2\nBedingung madrasi\n\t\trexinklusive\nOption Varianten\nSteine Weiss Kd7 Schwarz Kd5\nEndeProblem\n",
-        "Problem 1: Bedingung noch nicht unterstuetzt: Madrasi - Problem uebersprungen",
+        "Problem 1: Bedingung noch nicht unterstuetzt: madrasi rexinklusive - Problem uebersprungen",
     );
     // French: the same wording in French.
     refused(
         "DebutProbleme\nenonce #2\ncondition circe\npieces blanc ra1 noir rh8\nFinProbleme\n",
-        "probleme 1: condition pas encore soutenu: Circe - probleme ignoree",
+        "probleme 1: condition pas encore soutenu: circe - probleme ignoree",
     );
 }
 
@@ -139,7 +139,7 @@ fn fairy_codes_hunters_and_the_length_of_a_proof_game_are_read() {
     // BEISPIEL/dynasty.inp: RoyalDynasty with two kings of a side is a condition first.
     refused(
         "AnfangProblem\nForderung #2\nBedingung koenigsdynastie\nSteine Weiss Ka1 Kb1 Schwarz Kh8\nEndeProblem\n",
-        "Problem 1: Bedingung noch nicht unterstuetzt: KoenigsDynastie - Problem uebersprungen",
+        "Problem 1: Bedingung noch nicht unterstuetzt: koenigsdynastie - Problem uebersprungen",
     );
 }
 
@@ -221,4 +221,69 @@ fn a_twin_whose_side_could_take_the_king_has_no_closing_line() {
         "{stdout}\n---\n{stderr}"
     );
     assert_eq!(out.status.code(), Some(0), "{stdout}");
+}
+
+#[test]
+fn refusals_name_what_the_file_wrote_in_its_language() {
+    // Each kind (condition, fairy piece, option, stipulation) in each of Popeye's three
+    // languages: one wording, the item as the file wrote it, arguments included; an option
+    // refused only in company as Popeye spells it there, the company in the same language.
+    let cases = [
+        (
+            "BeginProblem\nStipulation r#2\nCondition Madrasi\n  RexInclusive\nPieces White Kd7 Black Kd5\nEndProblem\n",
+            "problem 1: condition not supported yet: Madrasi RexInclusive - problem ignored",
+        ),
+        (
+            "AnfangProblem\nForderung r#2\nBedingung madrasi rexinklusive\nSteine Weiss Kd7 Schwarz Kd5\nEndeProblem\n",
+            "Problem 1: Bedingung noch nicht unterstuetzt: madrasi rexinklusive - Problem uebersprungen",
+        ),
+        (
+            "DebutProbleme\nenonce r#2\ncondition madrasi rexinclusif\npieces blanc rd7 noir rd5\nFinProbleme\n",
+            "probleme 1: condition pas encore soutenu: madrasi rexinclusif - probleme ignoree",
+        ),
+        (
+            "BeginProblem\nStipulation #2\nPieces White Ka1 roa2 Black Kh8\nEndProblem\n",
+            "problem 1: fairy piece not supported yet: ro (rose) - problem ignored",
+        ),
+        (
+            "AnfangProblem\nForderung #2\nSteine Weiss Ka1 roa2 Schwarz Kh8\nEndeProblem\n",
+            "Problem 1: Maerchenstein noch nicht unterstuetzt: ro (rose) - Problem uebersprungen",
+        ),
+        (
+            "DebutProbleme\nenonce #2\npieces blanc ra1 roa2 noir rh8\nFinProbleme\n",
+            "probleme 1: piece feerique pas encore soutenu: ro (rose) - probleme ignoree",
+        ),
+        (
+            "BeginProblem\nStipulation ser-#2\nOption WhiteToPlay\nPieces White Kg6 Rb1 Black Kh8\nEndProblem\n",
+            "problem 1: option not supported yet: WhiteToPlay in series play - problem ignored",
+        ),
+        (
+            "AnfangProblem\nForderung ser-#2\nOption WeissBeginnt\nSteine Weiss Kg6 Tb1 Schwarz Kh8\nEndeProblem\n",
+            "Problem 1: Option noch nicht unterstuetzt: WeissBeginnt im Serienzug - Problem uebersprungen",
+        ),
+        (
+            "DebutProbleme\nenonce ser-#2\noption ApparentSeul\npieces blanc rg6 tb1 noir rh8\nFinProbleme\n",
+            "probleme 1: option pas encore soutenu: ApparentSeul en serie - probleme ignoree",
+        ),
+        (
+            "BeginProblem\nStipulation ser-r#2\nPieces White Kg6 Rb1 Black Kh8\nEndProblem\n",
+            "problem 1: stipulation not supported yet: ser-r#2 - problem ignored",
+        ),
+        (
+            "AnfangProblem\nForderung ser-r#2\nSteine Weiss Kg6 Tb1 Schwarz Kh8\nEndeProblem\n",
+            "Problem 1: Forderung noch nicht unterstuetzt: ser-r#2 - Problem uebersprungen",
+        ),
+        (
+            "DebutProbleme\nenonce ser-r#2\npieces blanc rg6 tb1 noir rh8\nFinProbleme\n",
+            "probleme 1: enonce pas encore soutenu: ser-r#2 - probleme ignoree",
+        ),
+    ];
+    for (input, refusal) in cases {
+        refused(input, refusal);
+    }
+    // A piece attribute as written, abbreviated (`halb`, not `HalbNeutral`).
+    refused(
+        "AnfangProblem\nForderung #2\nSteine Weiss Kf1 Dg5 Schwarz Kh3 Schwarz halb bh2\nEndeProblem\n",
+        "Problem 1: Steineigenschaft noch nicht unterstuetzt: halb - Problem uebersprungen",
+    );
 }

@@ -299,14 +299,16 @@ fn every_unsolvable_kind_is_named_and_the_run_goes_on() {
                 )
             })
             .chain(conditions.iter().map(|c| {
-                // Named as Popeye spells the condition in the file's language.
-                let named = match mateproof::popeye::keywords::condition(language, c) {
-                    mateproof::popeye::keywords::Lookup::Found(name) => name,
-                    other => panic!("{c}: {other:?}"),
-                };
+                // A condition Popeye knows in the file's language, named as the file wrote
+                // it (`Andernach`, not Popeye's `AndernachChess`).
+                let known = mateproof::popeye::keywords::condition(language, c);
+                assert!(
+                    matches!(known, mateproof::popeye::keywords::Lookup::Found(_)),
+                    "{c}: {known:?}"
+                );
                 (
                     format!("{stipulation_word} #2\n{condition_word} {c}"),
-                    named,
+                    *c,
                     condition_not_supported.to_owned(),
                 )
             }));

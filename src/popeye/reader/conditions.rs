@@ -5,8 +5,9 @@
 //! instead of refusing it). Today it reads the line as far as Popeye would: the first word
 //! must name one of Popeye's conditions (any unique prefix, in the file's language); then the
 //! conditions and their arguments follow, over as many lines as they take, up to the next
-//! command. A problem with a condition is refused, naming the conditions as Popeye spells
-//! them (`condition not supported yet: Madrasi`). A first word that names no condition is
+//! command. A problem with a condition is refused, naming the condition line as the file
+//! wrote it, arguments included (`condition not supported yet: madrasi rexinklusive`). A
+//! first word that names no condition is
 //! Popeye's input error "could not recognize condition", and the word goes back to the command
 //! loop, as in Popeye (which then solves the problem without the condition).
 
@@ -21,9 +22,10 @@ impl Reader<'_> {
         let Some(first) = self.lexer.peek_token() else {
             return;
         };
-        let mut names = Vec::new();
+        // The words as the file wrote them, for the refusal.
+        let mut typed = vec![first.to_owned()];
         match keywords::condition(self.language, first) {
-            Lookup::Found(name) => names.push(name),
+            Lookup::Found(_) => {}
             Lookup::Ambiguous => {
                 self.lexer.next_token();
                 self.notice_error(problem, Message::ConditionNotUnique, first);
@@ -42,14 +44,10 @@ impl Reader<'_> {
             if self.ends_conditions(word) {
                 break;
             }
+            typed.push(word.to_owned());
             self.lexer.next_token();
-            if let Lookup::Found(name) = keywords::condition(self.language, word) {
-                if !names.contains(&name) {
-                    names.push(name);
-                }
-            }
         }
-        Self::unsupported(problem, Feature::Condition, &names.join(" "));
+        Self::unsupported(problem, Feature::Condition, &typed.join(" "));
     }
 
     /// Whether `word` (the next word) is a command that ends a condition line.
@@ -87,9 +85,9 @@ mod tests {
         let refusal = p[0].unsupported.as_ref().unwrap();
         assert_eq!(
             (refusal.feature, refusal.item.as_str()),
-            (Feature::Condition, "Madrasi")
+            (Feature::Condition, "madrasi rexinklusive")
         );
-        assert_eq!(p[1].unsupported.as_ref().unwrap().item, "VaultingKings");
+        assert_eq!(p[1].unsupported.as_ref().unwrap().item, "vault n");
         assert!(p[2].unsupported.is_none());
         assert_eq!(
             p[2].notices,

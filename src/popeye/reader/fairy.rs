@@ -7,7 +7,9 @@
 
 use super::{FairyMan, ProblemSpec, Reader};
 use crate::board::{Color, Square};
-use crate::popeye::unsupported::Feature;
+use crate::notation::Language;
+use crate::popeye::keywords::{option_name, OptionWord};
+use crate::popeye::unsupported::{Feature, Together};
 
 /// Puts a `color` man of the catalogue's `walk` on `square`, replacing any man there.
 pub(super) fn place(problem: &mut ProblemSpec, color: Color, walk: usize, square: Square) {
@@ -43,31 +45,27 @@ impl ProblemSpec {
 
 /// `problem` as read, with the first thing its fairy positions do not go with marked
 /// unsupported (named for its fairy pieces or its pawns on the back ranks).
-pub(super) fn checked(mut problem: ProblemSpec) -> ProblemSpec {
-    let cause = if problem.has_fairy_men() {
-        "fairy pieces"
+pub(super) fn checked(mut problem: ProblemSpec, language: Language) -> ProblemSpec {
+    let (feature, cause) = if problem.has_fairy_men() {
+        (Feature::FairyPiece, Together::FairyPieces)
     } else if crate::popeye::problems::has_back_rank_pawns(&problem) {
-        "a pawn on the first or last rank"
+        (Feature::Option, Together::BackRankPawn)
     } else {
         return problem;
     };
     let options = &problem.options;
     let clash = if options.numbers_moves() {
-        Some("MoveNumbers")
+        Some(OptionWord::MoveNumbers)
     } else if options.en_passant.is_some() {
-        Some("EnPassant")
+        Some(OptionWord::EnPassant)
     } else if !options.exclusive_castlings.is_empty() {
-        Some("CastlingMutuallyExclusive")
+        Some(OptionWord::CastlingMutuallyExclusive)
     } else {
         None
     };
     if let Some(option) = clash {
-        let feature = if cause == "fairy pieces" {
-            Feature::FairyPiece
-        } else {
-            Feature::Option
-        };
-        Reader::unsupported(&mut problem, feature, &format!("{option} with {cause}"));
+        let name = option_name(language, option);
+        Reader::unsupported_with(&mut problem, feature, name, Some(cause));
     }
     problem
 }

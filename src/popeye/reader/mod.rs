@@ -21,7 +21,7 @@ mod twins;
 use super::lexer::Lexer;
 use super::messages::{message, Message};
 use super::twin::{Board, TwinSpec};
-use super::unsupported::{Feature, Unsupported};
+use super::unsupported::{Feature, Together, Unsupported};
 use crate::board::{Color, Piece, Role, Square};
 use crate::notation::Language;
 use crate::problem::{SolveOptions, Stipulation};
@@ -262,20 +262,34 @@ impl<'a> Reader<'a> {
     }
 
     fn unsupported(problem: &mut ProblemSpec, feature: Feature, item: &str) {
+        Self::unsupported_with(problem, feature, item, None);
+    }
+
+    /// [`Reader::unsupported`] for an item refused only in company: `together` is what it
+    /// cannot go with.
+    fn unsupported_with(
+        problem: &mut ProblemSpec,
+        feature: Feature,
+        item: &str,
+        together: Option<Together>,
+    ) {
         if problem.unsupported.is_none() {
             problem.unsupported = Some(Unsupported {
                 feature,
                 item: item.to_owned(),
+                together,
             });
         }
     }
 
     /// A problem read to its end, with what goes together unsupported marked.
     fn finished(&self, problem: ProblemSpec) -> ProblemSpec {
-        let problem = options::en_passant_checked(problem, self.language);
-        let problem = options::null_moves_checked(fairy::checked(problem));
-        let problem = options::play_checked(problem);
-        options::quodlibet_checked(options::keep_mating_piece_checked(problem), self.language)
+        let language = self.language;
+        let problem = options::en_passant_checked(problem, language);
+        let problem = options::null_moves_checked(fairy::checked(problem, language), language);
+        let problem = options::play_checked(problem, language);
+        let problem = options::keep_mating_piece_checked(problem, language);
+        options::quodlibet_checked(problem, language)
     }
 
     /// One problem: the diagram's commands (Popeye's `ReadInitialTwin`), then its twins.

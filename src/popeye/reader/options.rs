@@ -12,7 +12,7 @@ use crate::popeye::keywords::{self, Lookup, OptionWord};
 use crate::popeye::messages::{message, Message};
 use crate::popeye::tokens::read_squares_prefix;
 use crate::popeye::twin::TwinChange;
-use crate::popeye::unsupported::Feature;
+use crate::popeye::unsupported::{Feature, Together};
 use crate::problem::TryMode;
 use crate::problem::{Goal, PlayKind, SeriesEnd, Stipulation};
 use std::time::Duration;
@@ -272,7 +272,12 @@ pub(super) fn en_passant_checked(mut problem: ProblemSpec, language: Language) -
             ]);
         }
     } else if squares.len() > 3 {
-        Reader::unsupported(&mut problem, Feature::Option, "EnPassant with four squares");
+        Reader::unsupported_with(
+            &mut problem,
+            Feature::Option,
+            keywords::option_name(language, OptionWord::EnPassant),
+            Some(Together::FourSquares),
+        );
     }
     problem
 }
@@ -281,20 +286,41 @@ pub(super) fn en_passant_checked(mut problem: ProblemSpec, language: Language) -
 /// `WhiteToPlay` in series play (Popeye shortens the series and lets the other side start),
 /// `Intelligent` with `MoveNumbers` (Popeye then prints the counts of its own final
 /// positions).
-pub(super) fn play_checked(mut problem: ProblemSpec) -> ProblemSpec {
+pub(super) fn play_checked(mut problem: ProblemSpec, language: Language) -> ProblemSpec {
     let series = stipulations(&problem).any(|s| matches!(s.play, PlayKind::Series(_)));
     if problem.options.white_to_play && series {
-        Reader::unsupported(&mut problem, Feature::Option, "WhiteToPlay in series play");
+        refuse_option(
+            &mut problem,
+            language,
+            OptionWord::WhiteToPlay,
+            Some(Together::SeriesPlay),
+        );
     }
     let help = stipulations(&problem).any(|s| s.is_help_or_series());
     if problem.options.intelligent && problem.options.numbers_moves() && help {
-        Reader::unsupported(
-            &mut problem,
-            Feature::Option,
-            "Intelligent with MoveNumbers",
-        );
+        let numbers = with_option(language, OptionWord::MoveNumbers);
+        refuse_option(&mut problem, language, OptionWord::Intelligent, numbers);
     }
     problem
+}
+
+/// Marks `problem` unsupported for `option` (named as Popeye spells it in `language`) and
+/// what it cannot go with.
+pub(super) fn refuse_option(
+    problem: &mut ProblemSpec,
+    language: Language,
+    option: OptionWord,
+    together: Option<Together>,
+) {
+    let name = keywords::option_name(language, option);
+    Reader::unsupported_with(problem, Feature::Option, name, together);
+}
+
+/// "with `option`", the option as Popeye spells it in `language`.
+fn with_option(language: Language, option: OptionWord) -> Option<Together> {
+    Some(Together::Named(
+        keywords::option_name(language, option).to_owned(),
+    ))
 }
 
 /// The stipulations `problem` is solved with: the diagram's, then each twin's own.
@@ -313,16 +339,17 @@ fn stipulations(problem: &ProblemSpec) -> impl Iterator<Item = Stipulation> + '_
 /// `problem` as read, with `NullMoves` marked unsupported where it goes with other play than
 /// help play (in the diagram or a twin), with `SetPlay` (which Popeye refuses with it) or with
 /// `MoveNumbers` (whose list of first moves has no pass yet).
-pub(super) fn null_moves_checked(mut problem: ProblemSpec) -> ProblemSpec {
+pub(super) fn null_moves_checked(mut problem: ProblemSpec, language: Language) -> ProblemSpec {
     let solve = &problem.options.solve;
     if !solve.null_moves {
         return problem;
     }
     let help_only = stipulations(&problem).all(|stipulation| stipulation.play == PlayKind::Help);
     if solve.set_play || !help_only {
-        Reader::unsupported(&mut problem, Feature::Option, "NullMoves");
+        refuse_option(&mut problem, language, OptionWord::NullMoves, None);
     } else if problem.options.numbers_moves() {
-        Reader::unsupported(&mut problem, Feature::Option, "NullMoves with MoveNumbers");
+        let numbers = with_option(language, OptionWord::MoveNumbers);
+        refuse_option(&mut problem, language, OptionWord::NullMoves, numbers);
     }
     problem
 }
@@ -341,21 +368,21 @@ pub(super) fn quodlibet_checked(mut problem: ProblemSpec, language: Language) ->
     let Some(stipulation) = problem.stipulation else {
         return problem;
     };
+    let quodlibet = OptionWord::Quodlibet;
     if twin_stipulation {
-        Reader::unsupported(
-            &mut problem,
-            Feature::Option,
-            "Quodlibet with a stipulation twin",
-        );
+        let together = Some(Together::StipulationTwin);
+        refuse_option(&mut problem, language, quodlibet, together);
         return problem;
     }
     match stipulation.play {
         PlayKind::SelfPlay | PlayKind::Reflex if stipulation.is_exact() => {
-            Reader::unsupported(&mut problem, Feature::Option, "Quodlibet with exact-");
+            let together = Some(Together::Named("exact-".to_owned()));
+            refuse_option(&mut problem, language, quodlibet, together);
         }
         PlayKind::SelfPlay | PlayKind::Reflex => {}
         PlayKind::Series(SeriesEnd::SelfPlay | SeriesEnd::Reflex) => {
-            Reader::unsupported(&mut problem, Feature::Option, "Quodlibet in series play");
+            let together = Some(Together::SeriesPlay);
+            refuse_option(&mut problem, language, quodlibet, together);
         }
         _ => {
             problem.options.solve.quodlibet = false;
@@ -370,16 +397,20 @@ pub(super) fn quodlibet_checked(mut problem: ProblemSpec, language: Language) ->
 /// `problem` with `KeepMatingPiece` refused by name where a goal is not mate: Popeye's filter
 /// stops play wherever the side that must reach the goal has its king alone, and a lone king
 /// can help to a stalemate, so there the option would change solutions (not solved yet).
-pub(super) fn keep_mating_piece_checked(mut problem: ProblemSpec) -> ProblemSpec {
+pub(super) fn keep_mating_piece_checked(
+    mut problem: ProblemSpec,
+    language: Language,
+) -> ProblemSpec {
     if !problem.options.solve.keep_mating_piece {
         return problem;
     }
     let all_mates = stipulations(&problem).all(|stipulation| stipulation.goal == Goal::Mate);
     if !all_mates {
-        Reader::unsupported(
+        refuse_option(
             &mut problem,
-            Feature::Option,
-            "KeepMatingPiece with a goal other than mate",
+            language,
+            OptionWord::KeepMatingPiece,
+            Some(Together::GoalOtherThanMate),
         );
     }
     problem

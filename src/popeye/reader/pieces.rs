@@ -159,7 +159,8 @@ impl Reader<'_> {
     fn attributes(&mut self, problem: &mut ProblemSpec) {
         while let Some(token) = self.lexer.peek_token() {
             match keywords::piece_attribute(self.language, token) {
-                Lookup::Found(name) => Self::unsupported(problem, Feature::PieceAttribute, name),
+                // Named as the file wrote it (`halbn`, not `HalbNeutral`).
+                Lookup::Found(_) => Self::unsupported(problem, Feature::PieceAttribute, token),
                 Lookup::Ambiguous => {
                     self.notice_error(problem, Message::PieceSpecificationNotUnique, token)
                 }
@@ -328,7 +329,7 @@ mod tests {
         };
         assert_eq!(
             refused("pieces white ke1 black ke8 black halfneutral ra2"),
-            Some((Feature::PieceAttribute, "HalfNeutral".into()))
+            Some((Feature::PieceAttribute, "halfneutral".into()))
         );
         assert_eq!(
             refused("pieces white ke1 black ke8 neutral re4"),
