@@ -11,7 +11,7 @@
 //! its kind attacks it — and on a square it can move to. A pawn that may promote could land as any piece: its landings are not
 //! bounded.
 
-use super::prune::beyond;
+use super::geometry::beyond;
 use crate::board::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };

@@ -18,6 +18,7 @@
 //! computes and prints nothing: the command line and UCI present its [`Classification`].
 
 mod end;
+mod geometry;
 mod king_cover;
 pub(crate) mod landing;
 mod prune;

@@ -21,7 +21,7 @@
 //! pawn off its landing square: units whose sensor holds that square count as touched.
 
 use super::king_cover;
-use super::prune::{one_move_may_touch, pin_line};
+use super::geometry::{one_move_may_touch, pin_line};
 use crate::board::attacks::between;
 use crate::board::attacks::{king_attacks, queen_attacks};
 use crate::board::{Bitboard, Move, MoveKind, Position, Role, Square};

@@ -10,7 +10,7 @@ use std::fmt;
 
 /// Largest number of cells a partition may have; larger inputs are refused. The value table
 /// holds a few words per cell, and riders look along whole rows and columns, so the worst case
-/// is a queen on a square: `benches/impartial.rs` times it at this size.
+/// is a queen on a square: `bench/benches/impartial.rs` times it at this size.
 pub const MAX_CELLS: u64 = 100_000;
 
 /// Why a text or a list of parts is not a partition this module accepts.

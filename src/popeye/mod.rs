@@ -1,6 +1,7 @@
 //! The Popeye front end: reads Popeye problem files (English, German or French keywords) into
 //! [`Problem`](crate::problem::Problem)s and writes a [`Solution`](crate::solution::Solution)
-//! in Popeye's exact text, so Mateproof can stand in for Popeye on directmates.
+//! in Popeye's exact text, so Mateproof can stand in for Popeye on every problem it solves
+//! (battle, help and series play, fairy pieces) and refuse by name what it does not follow.
 //!
 //! The specification is `protocol/popeye.md`, derived from Popeye 4.104's own outputs in
 //! `../shared/popeye/`. This module never searches: solving is the solver's job.

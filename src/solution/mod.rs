@@ -1,7 +1,7 @@
 //! The solution shapes every writer reads (text, JSON, UCI info lines, Popeye). They store
 //! moves, never text; writers replay the moves from the problem's position to print them.
 //!
-//! Battle play (`#N`, and later `s#N`, `r#N`, `=N`) is a tree named by role, not colour: an
+//! Battle play (`#N`, `s#N`, `r#N`, `=N` and their kin) is a tree named by role, not colour: an
 //! [`AttackNode`] is a move of the side that must force the goal (key, try, threat,
 //! continuation), a [`DefenceNode`] a move of the side resisting it, [`DefenderPlay`] the
 //! defender's play before a key (set play) or after it (post-key play). [`Solution`] holds a

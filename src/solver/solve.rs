@@ -1,11 +1,15 @@
-//! The solver's entry points: the full verdict on a problem ([`solve`]) and the shortest mate
-//! of a position for engine use ([`mate_search`]).
+//! Battle play's entry points: the full verdict on a problem ([`solve`], or
+//! [`solve_with_table`] on a table the caller keeps) — keys, tries and their refutations,
+//! threats and variations — for every battle stipulation (`#N`, `s#N`, `r#N`, `=N`, each with
+//! its `exact`, `NonTrivial` and `Quodlibet` forms), and what in a problem the solver does not
+//! follow ([`refusal`]). The shortest mate of a position for engine use is
+//! [`super::mate_search`]; help and series play are `crate::help`'s.
 //!
 //! The solver has no presentation of its own: the front end passes the order in which first
 //! moves are tried and listed (`MaxSolutions` keeps the keys that come first in it) and which
-//! defences are shown, as a [`Presentation`]. Problems are orthodox, so this part works on [`Position`]; the searches
-//! under it are generic over [`crate::rules::Rules`], and so is this part: a problem on any
-//! game's position (the orthodox board, a fairy position) gets the same solution.
+//! defences are shown, as a [`Presentation`]. Everything here is generic over
+//! [`crate::rules::Rules`]: a problem on the orthodox board and one on a fairy position get the
+//! same kind of solution from the same code.
 
 use super::present::{Presentation, ShownDefences};
 use super::prover::{Prover, Restrictions};

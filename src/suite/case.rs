@@ -11,36 +11,14 @@
 //! parses or solves.
 
 use super::classify_claim::ClassifyClaim;
+use super::format::Format;
 use super::stored::StoredCheck;
 use crate::board::{Move, Position};
 use crate::fairy::FairyPosition;
 use crate::notation::Language;
 use crate::problem::{Goal, PlayKind, Problem, Stipulation};
 use crate::rules::Rules;
-use serde::{Deserialize, Serialize};
 use std::fmt;
-
-/// The format of a suite file, decided by its content.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Format {
-    Epd,
-    Pgn,
-    Popeye,
-    /// YACPDB entries: Olive's `.olv` collections, single entries, the query gateway's JSON.
-    Yacpdb,
-}
-
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Format::Epd => "EPD",
-            Format::Pgn => "PGN",
-            Format::Popeye => "Popeye",
-            Format::Yacpdb => "YACPDB",
-        })
-    }
-}
 
 /// Where an entry stands in the input.
 #[derive(Clone, PartialEq, Eq, Debug)]

@@ -22,7 +22,7 @@
 use super::case::{Case, Intended, KeyClaim};
 use super::game::SuiteGame;
 use super::record::Status;
-use super::verify::{verdict_of, Outcome};
+use super::outcome::{verdict_of, Outcome};
 use crate::help::{self, Part};
 use crate::kernel::SearchControl;
 use crate::notation::Language;

@@ -16,7 +16,7 @@
 //! beside it is an input error (one claim per line).
 
 use super::record::Status;
-use super::verify::Outcome;
+use super::outcome::Outcome;
 use crate::board::Position;
 use crate::classify::{classify, Classification, MAX_PLIES};
 use crate::kernel::SearchControl;

@@ -233,7 +233,7 @@ mod tests {
             file: "f.olv".into(),
             line: 1,
             label: None,
-            format: crate::suite::case::Format::Yacpdb,
+            format: crate::suite::format::Format::Yacpdb,
             fen: None,
             check: None,
             expected: Default::default(),

@@ -4,7 +4,7 @@
 //!
 //! Pure data with its one-line text form; it never solves or reads input.
 
-use super::case::Format;
+use super::format::Format;
 use crate::board::{Position, Validation};
 use crate::notation::{parse_san, MoveStyle};
 use serde::{Deserialize, Serialize};
@@ -375,7 +375,7 @@ impl Expected {
     fn play(&self) -> &str {
         self.stipulation
             .as_deref()
-            .map_or("#", super::verify::play_of)
+            .map_or("#", play_of)
     }
 }
 
@@ -393,4 +393,10 @@ fn keys_text(keys: &[String]) -> String {
     } else {
         keys.join(" ")
     }
+}
+
+/// What a stipulation writes before its number, `exact-` left out: `#`, `s#`, `=`, `r#`.
+pub(super) fn play_of(stipulation: &str) -> &str {
+    let play = stipulation.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    play.strip_prefix("exact-").unwrap_or(play)
 }

@@ -11,7 +11,8 @@
 //! long problems over all shards, in a stream, with no count beforehand. This module reads and
 //! numbers; it never solves.
 
-use super::case::{Entry, Format, Origin, Unusable};
+use super::case::{Entry, Origin, Unusable};
+use super::format::Format;
 use super::epd::read_line;
 use super::lines::{Line, LineScanner, MAX_LINE_BYTES};
 use super::pgn::PgnGames;
@@ -178,7 +179,7 @@ impl std::str::FromStr for Shard {
 /// anything else is EPD.
 ///
 /// ```
-/// use mateproof::suite::{case::Format, source::detect_format};
+/// use mateproof::suite::{format::Format, source::detect_format};
 /// assert_eq!(detect_format(b"\xef\xbb\xbf\n[Event \"x\"]"), Format::Pgn);
 /// assert_eq!(detect_format(b"  AnfangProblem\nSteine"), Format::Popeye);
 /// assert_eq!(detect_format(b"8/8/8/8/8/8/8/K1k5 w - - dm 1;"), Format::Epd);

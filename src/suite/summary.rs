@@ -369,7 +369,7 @@ mod tests {
             file: "f".into(),
             line: 1,
             label: None,
-            format: super::super::case::Format::Epd,
+            format: super::super::format::Format::Epd,
             fen: None,
             check: mate.map(|_| super::super::record::Check::Keys),
             expected: super::super::record::Expected {

@@ -33,8 +33,9 @@ use super::case::{saturating_i32, Case, Claim, Entry, Game, KeyClaim, Unusable};
 use super::check_lines::check_lines;
 use super::classify_claim::check_classify;
 use super::game::SuiteGame;
-use super::record::{Check, Expected, Found, Record, Status, Verdict};
-use crate::board::{Move, Position};
+use super::outcome::{verdict_of, Outcome};
+use super::record::{play_of, Check, Expected, Found, Record, Status, Verdict};
+use crate::board::Position;
 use crate::kernel::SearchControl;
 use crate::problem::{Goal, PlayKind};
 use crate::solver::{
@@ -266,71 +267,9 @@ fn expected<G: SuiteGame>(case: &Case<G>) -> Expected {
     }
 }
 
-/// What a stipulation writes before its number, `exact-` left out: `#`, `s#`, `=`, `r#`.
-pub(super) fn play_of(stipulation: &str) -> &str {
-    let play = stipulation.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    play.strip_prefix("exact-").unwrap_or(play)
-}
-
 /// Keys as a report stores them (SAN on the orthodox board, Popeye's notation on a fairy one).
 fn texts<G: SuiteGame>(position: &G, moves: &[G::Move]) -> Vec<String> {
     moves.iter().map(|&m| position.key_text(m)).collect()
-}
-
-/// What a search found, before it becomes a record.
-pub(super) struct Outcome<M = Move> {
-    pub status: Status,
-    /// What the problem is, where the entry claims one (keys and lines); `None` for EPD's
-    /// other claims.
-    pub verdict: Option<Verdict>,
-    pub mate: Option<i32>,
-    pub keys: Vec<M>,
-    /// Help and series play: every solution in Popeye's text.
-    pub solutions: Option<Vec<String>>,
-    pub notes: Vec<String>,
-    pub nodes: u64,
-}
-
-impl<M> Outcome<M> {
-    pub fn stopped(nodes: u64) -> Outcome<M> {
-        Outcome {
-            status: Status::Unsolved,
-            verdict: Some(Verdict::OutOfTime),
-            notes: vec!["stopped by the limit before the search finished".to_owned()],
-            nodes,
-            ..Outcome::unsupported(String::new())
-        }
-    }
-
-    /// The solver refuses the problem, for `reason`.
-    pub fn unsupported(reason: String) -> Outcome<M> {
-        Outcome {
-            status: Status::Unsupported,
-            verdict: Some(Verdict::Unsupported),
-            mate: None,
-            keys: Vec::new(),
-            solutions: None,
-            notes: vec![reason],
-            nodes: 0,
-        }
-    }
-}
-
-/// What a problem is, from what the search found: how many keys (solutions), whether one is
-/// shorter than the stipulation, and how many are intended.
-pub(super) fn verdict_of(found: usize, short: bool, intended: u64) -> Verdict {
-    let found = found as u64;
-    if found == 0 {
-        Verdict::NoSolution
-    } else if short {
-        Verdict::Short
-    } else if found > intended {
-        Verdict::Cooked
-    } else if found < intended {
-        Verdict::Missing
-    } else {
-        Verdict::Sound
-    }
 }
 
 fn check_keys<G: SuiteGame>(
