@@ -751,7 +751,8 @@ fn solve_with_solver(
     options: &RunOptions,
 ) -> Result<Solution, SolveError> {
     let control = control_for(spec.options.solve.max_time, options);
-    solve_sized(
+    // Tables sized to the stipulation, under `-maxmem` as their ceiling.
+    solver::solve_under_ceiling(
         problem,
         &control,
         options.hash_mb,
@@ -765,32 +766,10 @@ fn solve_fairy(
     control: &SearchControl,
     run: &RunOptions,
 ) -> Result<Solution<FairyPosition>, SolveError> {
-    solve_sized(
+    solver::solve_under_ceiling(
         problem,
         control,
         run.hash_mb,
         super::fairy_game::PRESENTATION,
     )
-}
-
-/// Solves battle play with a table of `table_mb` MB (`-maxmem`), or one sized to the
-/// stipulation.
-fn solve_sized<R: crate::rules::Rules>(
-    problem: &Problem<R>,
-    control: &SearchControl,
-    table_mb: Option<usize>,
-    presentation: solver::Presentation<R>,
-) -> Result<Solution<R>, SolveError> {
-    match table_mb {
-        Some(mb) => solver::solve_with_table(
-            problem,
-            control,
-            &solver::TranspositionTable::sized(
-                solver::TableSize::ceiling_mb(mb),
-                solver::DirectMate,
-            ),
-            presentation,
-        ),
-        None => solver::solve(problem, control, presentation),
-    }
 }
