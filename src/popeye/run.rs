@@ -679,15 +679,17 @@ fn battle_text<P: PopeyeGame>(
     }
 }
 
-/// The search limits of a problem: its own `MaxTime` or the run's `-maxtime`, the smaller,
-/// and the run's stop flag.
+/// The search limits of a problem: its own `MaxTime` or the run's `-maxtime`, the smaller
+/// (the run's first limited problem counting from the process start,
+/// [`crate::util::clock::limit_start`]), and the run's stop flag.
 pub(super) fn control_for(own: Option<Duration>, run: &RunOptions) -> SearchControl {
     let limit = match (own, run.max_time) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     };
     let control = match limit {
-        Some(limit) => SearchControl::unlimited().with_time_limit(limit),
+        Some(limit) => SearchControl::unlimited()
+            .with_time_limit_from(crate::util::clock::limit_start(), limit),
         None => SearchControl::unlimited(),
     };
     match &run.stop {
