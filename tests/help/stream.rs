@@ -495,9 +495,11 @@ fn uci_writes_solution_records_in_batches_while_the_search_runs() {
     use std::sync::{Arc, Mutex};
     use std::time::{Duration, Instant};
 
-    /// What the engine wrote, each write on its own with the time it came.
+    /// Each write with the time it came.
+    type Timed = Vec<(Instant, Vec<u8>)>;
+    /// What the engine wrote, each write on its own.
     #[derive(Clone, Default)]
-    struct Writes(Arc<Mutex<Vec<(Instant, Vec<u8>)>>>);
+    struct Writes(Arc<Mutex<Timed>>);
     impl Write for Writes {
         fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
             let mut writes = self.0.lock().map_err(|_| std::io::ErrorKind::Other)?;
