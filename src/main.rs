@@ -21,6 +21,7 @@ use std::process::ExitCode;
 /// The run: the command line parsed and carried out (`mateproof popeye …` mostly without
 /// clap, see [`PopeyeArgs::from_command_line`]).
 fn run() -> ExitCode {
+    mateproof::util::clock::mark_process_start();
     match PopeyeArgs::from_command_line(std::env::args_os()) {
         Some(args) => mateproof::cli::popeye::run_command(&args),
         None => mateproof::cli::run(mateproof::cli::Cli::parse()),

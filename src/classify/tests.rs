@@ -134,3 +134,44 @@ fn material_and_mobility_bounds() {
         0
     );
 }
+
+/// The line table is a ceiling: it starts at 64 KB whatever the size asked, doubles when half
+/// of its slots in use hold an entry, keeps the entries it moves, and stops at the size asked.
+#[test]
+fn the_line_table_grows_from_64_kb_up_to_its_ceiling() {
+    // splitmix64: well-mixed keys, as Zobrist keys are.
+    let mixed = |i: u64| {
+        let mut z = i.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    let question = LineQuestion::help_win(Color::White);
+    let mut table = LineTable::<Position>::for_question(4096, question);
+    assert_eq!(table.bytes_in_use(), 64 << 10);
+    let count = 3 * 4096;
+    for i in 0..count {
+        table.store(mixed(i), (i % 100 + 2) as u32, true);
+    }
+    // Grown at 2049 and 4097 slots held (stores into a held slot replace it): 16384 slots.
+    assert_eq!(table.bytes_in_use(), 256 << 10);
+    let mut found = 0;
+    for i in 0..count {
+        let plies = (i % 100 + 2) as u32;
+        if let Some(answer) = table.probe(mixed(i), plies) {
+            assert!(answer, "entry {i}");
+            assert_eq!(table.probe(mixed(i), plies - 1), None, "entry {i}");
+            found += 1;
+        }
+    }
+    // Replace-always in one-slot buckets, growing at half full: most entries stay (64 % of
+    // these keys; had growing dropped the entries it moves, a third).
+    assert!(found * 100 >= count * 55, "{found} of {count} kept");
+    // At a ceiling of 1 MB (65536 slots) it stops growing.
+    let mut small = LineTable::<Position>::for_question(1, question);
+    for i in 0..200_000 {
+        small.store(mixed(i), 3, false);
+    }
+    assert_eq!(small.bytes_in_use(), 1 << 20);
+    assert_eq!(small.probe(mixed(199_999), 2), Some(false));
+}

@@ -34,11 +34,15 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
 }
 
 /// The control of a command's `--time` (seconds, read by [`parse_seconds`]): a time limit
-/// when given, else no limit.
+/// when given, counted from the process start ([`crate::util::clock::limit_start`]), else no
+/// limit.
 pub fn time_control(time: Option<f64>) -> SearchControl {
     let control = SearchControl::unlimited();
     match time {
-        Some(secs) => control.with_time_limit(Duration::from_secs_f64(secs)),
+        Some(secs) => control.with_time_limit_from(
+            crate::util::clock::limit_start(),
+            Duration::from_secs_f64(secs),
+        ),
         None => control,
     }
 }

@@ -30,7 +30,8 @@ pub struct ClassifyArgs {
     /// position repeated on the line, and the halfmove clock reaching 100).
     #[arg(long, default_value = "problem", value_parser = ["problem", "game"])]
     pub rules: String,
-    /// Table size per question in MB (1 to 16384).
+    /// Most MB of each question's table (1 to 16384): a ceiling, the table starts at 64 KB and
+    /// doubles whenever half of it is filled.
     #[arg(long, value_name = "MB", default_value_t = 64, value_parser = crate::cli::args::parse_hash_mb)]
     pub hash: usize,
     /// Give up after this many seconds (a positive number; fractions allowed): exit status 3.

@@ -7,7 +7,7 @@ use crate::cli::exit;
 use crate::notation::MoveStyle;
 use crate::popeye::shown::PRESENTATION;
 use crate::problem::{ParseStipulationError, Problem, Stipulation, TryMode};
-use crate::solver::{solve, solve_with_table, TranspositionTable};
+use crate::solver::solve_under_ceiling;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -119,17 +119,9 @@ pub fn run(args: &SolveArgs) -> ExitCode {
         args.threads
             .unwrap_or_else(crate::cli::args::default_threads),
     );
-    // Without --hash the table is sized to the stipulation exactly as for Popeye input
-    // (a #2's 32 KB: a table of megabytes costs a two-mover a fresh page per entry).
-    let solved = match args.hash {
-        Some(mb) => solve_with_table(
-            &problem,
-            &control,
-            &TranspositionTable::ceiling(mb),
-            PRESENTATION,
-        ),
-        None => solve(&problem, &control, PRESENTATION),
-    };
+    // The table is sized to the stipulation exactly as for Popeye input (a #2's 32 KB: a
+    // table of megabytes costs a two-mover a fresh page per entry); --hash is its ceiling.
+    let solved = solve_under_ceiling(&problem, &control, args.hash, PRESENTATION);
     let solution = match solved {
         Ok(s) => s,
         Err(e) => {

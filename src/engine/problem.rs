@@ -16,6 +16,7 @@ use crate::problem::{Problem, Stipulation, TryMode};
 use crate::solution::Line;
 use crate::solver::{solve_with_table, TranspositionTable};
 use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
 
 /// Solves `position` as the problem `stipulation`; returns the move to play.
 pub(super) fn run_problem(
@@ -33,6 +34,7 @@ pub(super) fn run_problem(
             listener,
             held: Vec::new(),
             first: None,
+            sent: Instant::now(),
         };
         let solved = help::solve_into(
             &problem,
@@ -42,6 +44,7 @@ pub(super) fn run_problem(
             &mut sink,
             order.map(|o| o as &dyn help::LineOrder<Position>),
         );
+        sink.hand_on();
         return match solved {
             Ok(outcome) => {
                 listener.on_help_done(&outcome, &stipulation);
@@ -64,12 +67,33 @@ pub(super) fn run_problem(
     }
 }
 
-/// Hands the lines to the listener a few at a time (on the search's flushes), and keeps the
-/// first line's first move (the best move).
+/// Longest a found line waits in [`ToListener`] (the search offers its lines every 1024
+/// nodes, a fraction of a millisecond).
+const HAND_ON_EVERY: Duration = Duration::from_millis(4);
+/// Most lines [`ToListener`] holds before it hands them on whatever the time.
+const MOST_HELD: usize = 4096;
+
+/// Hands the lines to the listener in batches: on the search's flushes, once
+/// [`HAND_ON_EVERY`] has passed since the last batch or [`MOST_HELD`] lines wait (each batch
+/// is one write of the UCI output), and at the end; keeps the first line's first move (the
+/// best move).
 struct ToListener<'a> {
     listener: &'a dyn EngineListener,
     held: Vec<Line>,
     first: Option<Move>,
+    /// When the last batch went.
+    sent: Instant,
+}
+
+impl ToListener<'_> {
+    /// Hands on what is held.
+    fn hand_on(&mut self) {
+        if !self.held.is_empty() {
+            self.listener.on_help_lines(&self.held);
+            self.held.clear();
+        }
+        self.sent = Instant::now();
+    }
 }
 
 impl LineSink<Position> for ToListener<'_> {
@@ -80,13 +104,15 @@ impl LineSink<Position> for ToListener<'_> {
         self.held.push(Line {
             moves: moves.to_vec(),
         });
+        if self.held.len() >= MOST_HELD {
+            self.hand_on();
+        }
         ControlFlow::Continue(())
     }
 
     fn flush(&mut self) -> ControlFlow<()> {
-        if !self.held.is_empty() {
-            self.listener.on_help_lines(&self.held);
-            self.held.clear();
+        if !self.held.is_empty() && self.sent.elapsed() >= HAND_ON_EVERY {
+            self.hand_on();
         }
         ControlFlow::Continue(())
     }

@@ -112,6 +112,13 @@ impl SearchControl {
         self
     }
 
+    /// A time limit counted from `start` rather than from now: a command's limit counts from
+    /// the process start ([`crate::util::clock::limit_start`]), so start-up lies inside it.
+    pub fn with_time_limit_from(mut self, start: Instant, limit: Duration) -> SearchControl {
+        self.deadline = Some(start + limit);
+        self
+    }
+
     /// When the time limit ends the search, if there is one.
     pub fn deadline(&self) -> Option<Instant> {
         self.deadline
@@ -176,5 +183,24 @@ impl SearchControl {
     /// True when the search was cut short (as opposed to finishing).
     pub fn was_stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A limit counted from an earlier start (the process start) ends that much sooner.
+    #[test]
+    fn a_limit_from_an_earlier_start_ends_from_it() {
+        let started = Instant::now();
+        let limit = Duration::from_millis(50);
+        let control = SearchControl::unlimited().with_time_limit_from(started, limit);
+        assert_eq!(control.deadline(), Some(started + limit));
+        std::thread::sleep(limit);
+        assert!(control.should_stop());
+        let from_now = SearchControl::unlimited().with_time_limit(limit);
+        assert!(from_now.deadline() > control.deadline());
+        assert!(!from_now.should_stop());
     }
 }

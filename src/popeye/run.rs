@@ -691,15 +691,17 @@ fn battle_text<P: PopeyeGame>(
     }
 }
 
-/// The search limits of a problem: its own `MaxTime` or the run's `-maxtime`, the smaller,
-/// and the run's stop flag.
+/// The search limits of a problem: its own `MaxTime` or the run's `-maxtime`, the smaller
+/// (the run's first limited problem counting from the process start,
+/// [`crate::util::clock::limit_start`]), and the run's stop flag.
 pub(super) fn control_for(own: Option<Duration>, run: &RunOptions) -> SearchControl {
     let limit = match (own, run.max_time) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     };
     let control = match limit {
-        Some(limit) => SearchControl::unlimited().with_time_limit(limit),
+        Some(limit) => SearchControl::unlimited()
+            .with_time_limit_from(crate::util::clock::limit_start(), limit),
         None => SearchControl::unlimited(),
     };
     match &run.stop {
@@ -763,7 +765,8 @@ fn solve_with_solver(
     options: &RunOptions,
 ) -> Result<Solution, SolveError> {
     let control = control_for(spec.options.solve.max_time, options);
-    solve_sized(
+    // Tables sized to the stipulation, under `-maxmem` as their ceiling.
+    solver::solve_under_ceiling(
         problem,
         &control,
         options.hash_mb,
@@ -777,32 +780,10 @@ fn solve_fairy(
     control: &SearchControl,
     run: &RunOptions,
 ) -> Result<Solution<FairyPosition>, SolveError> {
-    solve_sized(
+    solver::solve_under_ceiling(
         problem,
         control,
         run.hash_mb,
         super::fairy_game::PRESENTATION,
     )
-}
-
-/// Solves battle play with a table of `table_mb` MB (`-maxmem`), or one sized to the
-/// stipulation.
-fn solve_sized<R: crate::rules::Rules>(
-    problem: &Problem<R>,
-    control: &SearchControl,
-    table_mb: Option<usize>,
-    presentation: solver::Presentation<R>,
-) -> Result<Solution<R>, SolveError> {
-    match table_mb {
-        Some(mb) => solver::solve_with_table(
-            problem,
-            control,
-            &solver::TranspositionTable::sized(
-                solver::TableSize::ceiling_mb(mb),
-                solver::DirectMate,
-            ),
-            presentation,
-        ),
-        None => solver::solve(problem, control, presentation),
-    }
 }

@@ -23,8 +23,8 @@ pub use present::{
     every_defence, generation_order, DefenceFacts, FirstMoveOrder, Presentation, ShownDefences,
 };
 pub use prover::{Prover, Restrictions};
-pub use solve::{refusal, solve, solve_with_table, SolveError};
-pub use table_size::{default_hash_mb, default_table, default_table_bytes};
+pub use solve::{refusal, solve, solve_under_ceiling, solve_with_table, SolveError};
+pub use table_size::{default_hash_mb, default_table, default_table_bytes, default_table_size};
 pub use tt::{
     BattleGoal, BattlePlay, Bounds, DirectMate, Exact, NonTrivial, Question, Quodlibet, ReflexMate,
     ReflexStalemate, Restricted, SelfMate, SelfStalemate, Stalemate, TableSize, TranspositionTable,

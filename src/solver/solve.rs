@@ -13,7 +13,7 @@
 
 use super::present::{Presentation, ShownDefences};
 use super::prover::{Prover, Restrictions};
-use super::table_size::{default_hash_mb, default_table, dfpn_entries};
+use super::table_size::{default_hash_mb, default_table_size, dfpn_entries};
 use super::tree::{Listing, TreeBudget, TreeBuilder};
 use super::tt::{
     BattleGoal, BattlePlay, DirectMate, Exact, NonTrivial, Question, Quodlibet, ReflexMate,
@@ -57,18 +57,32 @@ pub fn solve<R: Rules>(
     control: &SearchControl,
     presentation: Presentation<R>,
 ) -> Result<Solution<R>, SolveError> {
+    solve_under_ceiling(problem, control, None, presentation)
+}
+
+/// Solves a problem with fresh tables under the user's ceiling of `ceiling_mb` megabytes
+/// (`--hash`, `-maxmem`), if any: each starts at the size measured for the problem and grows
+/// only when half full ([`TableSize::under_ceiling`]), so a large ceiling solves as the
+/// default does until the search needs more.
+pub fn solve_under_ceiling<R: Rules>(
+    problem: &Problem<R>,
+    control: &SearchControl,
+    ceiling_mb: Option<usize>,
+    presentation: Presentation<R>,
+) -> Result<Solution<R>, SolveError> {
     check_supported(problem)?;
-    let size = TableSize::fixed_mb(default_hash_mb(problem));
+    let size = TableSize::under_ceiling(TableSize::fixed_mb(default_hash_mb(problem)), ceiling_mb);
     if let Some(solved) = solve_beyond_mate(problem, control, size, presentation) {
         return solved;
     }
+    let size = TableSize::under_ceiling(default_table_size(problem), ceiling_mb);
     match restricted(problem) {
         Some(question) => {
-            let tt = default_table(problem, question);
+            let tt = TranspositionTable::sized(size, question);
             solve_question(problem, control, &tt, presentation)
         }
         None => {
-            let tt = default_table(problem, super::DirectMate);
+            let tt = TranspositionTable::sized(size, super::DirectMate);
             solve_question(problem, control, &tt, presentation)
         }
     }

@@ -2,7 +2,7 @@
 //! stipulation's length (measured, see each function), and the df-pn working table beside a
 //! table of a given size. Only sizes: the tables themselves are `tt` and `dfpn_table`.
 
-use super::tt::{Question, TranspositionTable};
+use super::tt::{Question, TableSize, TranspositionTable, GROWING_START_BYTES};
 use crate::problem::Problem;
 use crate::rules::RuleMove;
 
@@ -19,22 +19,31 @@ pub(super) fn dfpn_entries<Q: Question, M: RuleMove>(tt: &TranspositionTable<Q, 
     (tt.size_bytes() / 64).clamp(1 << 12, DFPN_TABLE_ENTRIES)
 }
 
-/// A fresh table of [`default_table_bytes`] for `problem`. A #3's grows from 64 KB (see
-/// [`TranspositionTable::growing_bytes`]): most need a few thousand entries, for which zeroing
-/// the 2 MB huge page was a sixth of the run, and one that needs more gets it. Whole-process
-/// CPU in the same run, medians: T03 of the timing problems keys only 1.39 -> 1.11 ms, T04
-/// 1.62 -> 1.35 ms; all 513 of dm3 keys-only median 1.39 -> 1.04 ms, sum 0.73 -> 0.56 s, the
-/// same keys. From #4 on the searches are long enough that huge pages pay (fewer TLB misses),
-/// all in use from the start.
+/// A fresh table of [`default_table_size`] for `problem`.
 pub fn default_table<P, Q: Question, M: RuleMove>(
     problem: &Problem<P>,
     question: Q,
 ) -> TranspositionTable<Q, M> {
+    TranspositionTable::sized(default_table_size(problem), question)
+}
+
+/// The directmate table measured for `problem`: [`default_table_bytes`], all in use, except a
+/// #3's, which grows from 64 KB (see [`TranspositionTable::growing_bytes`]): most need a few
+/// thousand entries, for which zeroing the 2 MB huge page was a sixth of the run, and one that
+/// needs more gets it. Whole-process CPU in the same run, medians: T03 of the timing problems
+/// keys only 1.39 -> 1.11 ms, T04 1.62 -> 1.35 ms; all 513 of dm3 keys-only median 1.39 ->
+/// 1.04 ms, sum 0.73 -> 0.56 s, the same keys. From #4 on the searches are long enough that
+/// huge pages pay (fewer TLB misses), all in use from the start. Under a user's ceiling the
+/// table starts as this one does ([`TableSize::under_ceiling`]).
+pub fn default_table_size<P>(problem: &Problem<P>) -> TableSize {
     let bytes = default_table_bytes(problem);
     if problem.stipulation.moves() == 3 {
-        TranspositionTable::growing_bytes(bytes, question)
+        TableSize::Ceiling {
+            start: GROWING_START_BYTES,
+            max: bytes,
+        }
     } else {
-        TranspositionTable::for_question_bytes(bytes, question)
+        TableSize::Fixed(bytes)
     }
 }
 

@@ -69,27 +69,23 @@ impl Limits {
     /// A fresh table costs its zeroing (page faults), which for a 64 MB table is more than a
     /// median dm4 search; sizes follow what the dm1–dm5 suites need (a 16 MB table solves dm5
     /// as fast as a 256 MB one). Longer, time-limited searches get 128 MB.
-    fn table_mb(&self, moves: u32) -> usize {
-        self.hash_mb.unwrap_or(match moves {
+    fn measured_mb(moves: u32) -> usize {
+        match moves {
             0..=1 => 1,
             2 => 2,
             3 => 4,
             4 => 8,
             5 => 32,
             _ => 128,
-        })
+        }
     }
 
-    /// A fresh table for a mate in `moves`: the measured size above, or `--hash` as a
-    /// ceiling the table grows to as it fills (so a large `--hash` costs a short search
-    /// nothing).
+    /// A fresh table for a mate in `moves`: the measured size above, or under `--hash` (a
+    /// ceiling) a table that starts as the measured one and grows as it fills (so a large
+    /// `--hash` costs a short search nothing, and a longer one solves as with the default).
     fn table<M: crate::rules::RuleMove>(&self, moves: u32) -> TranspositionTable<DirectMate, M> {
-        let mb = self.table_mb(moves);
-        let size = match self.hash_mb {
-            Some(_) => TableSize::ceiling_mb(mb),
-            None => TableSize::fixed_mb(mb),
-        };
-        TranspositionTable::sized(size, DirectMate)
+        let measured = TableSize::fixed_mb(Self::measured_mb(moves));
+        TranspositionTable::sized(TableSize::under_ceiling(measured, self.hash_mb), DirectMate)
     }
 }
 

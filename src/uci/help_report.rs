@@ -13,19 +13,23 @@
 use crate::problem::Stipulation;
 use crate::solution::{HelpOutcome, Line};
 
-/// The `solution` record of one line: its moves in UCI notation from the position the play
-/// starts in, `0000` for the other side's pass in series play.
-pub fn solution_record(line: &Line) -> String {
-    let moves: Vec<String> = line.moves.iter().map(|m| m.to_string()).collect();
-    format!(
-        "info string mp solution moves={} length={}",
-        if moves.is_empty() {
-            "-".to_owned()
-        } else {
-            moves.join(",")
-        },
-        line.moves.len()
-    )
+/// Appends the `solution` record of `line` to `out`, with its line end (many records go out
+/// as one block, [`super::info::Output::block`]): its moves in UCI notation from the position
+/// the play starts in, `0000` for the other side's pass in series play.
+pub fn push_solution_record(out: &mut String, line: &Line) {
+    use std::fmt::Write;
+    out.push_str("info string mp solution moves=");
+    if line.moves.is_empty() {
+        out.push('-');
+    }
+    for (i, m) in line.moves.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        // Writing into a String cannot fail.
+        let _ = write!(out, "{m}");
+    }
+    let _ = writeln!(out, " length={}", line.moves.len());
 }
 
 /// The closing records, `solutions` and `end`, after `outcome.lines` solution records.

@@ -38,12 +38,24 @@ impl Output {
 
     /// Several lines, written without another thread's line in between.
     pub fn lines(&self, texts: &[String]) {
-        let mut sink = self.sink.lock();
-        let mut ok = true;
+        let mut block = String::with_capacity(texts.iter().map(|t| t.len() + 1).sum());
         for text in texts {
-            ok &= writeln!(sink, "{text}").is_ok();
+            block.push_str(text);
+            block.push('\n');
         }
-        if !ok || sink.flush().is_err() {
+        self.block(&block);
+    }
+
+    /// Complete lines (each ending in `\n`) in one write and one flush: a line-buffered
+    /// standard output would otherwise make a system call of each line (help play's
+    /// `mp solution` records came 14 times slower than `solve` wrote them).
+    pub fn block(&self, lines: &str) {
+        let mut sink = self.sink.lock();
+        if sink
+            .write_all(lines.as_bytes())
+            .and_then(|_| sink.flush())
+            .is_err()
+        {
             self.broken.store(true, Ordering::Relaxed);
         }
     }

@@ -4,7 +4,7 @@
 //! [`super::composer`]).
 
 use super::composer::event_lines;
-use super::help_report::{closing_records, solution_record};
+use super::help_report::{closing_records, push_solution_record};
 use super::info::{bestmove_line, iteration_line, mate_lines, LineWriter, Output};
 use super::report::problem_report;
 use crate::board::{Move, Position};
@@ -51,10 +51,13 @@ impl EngineListener for UciListener {
         self.out.lines(&problem_report(solution, stipulation));
     }
 
-    /// `info string mp solution …` lines, as they come.
+    /// `info string mp solution …` lines, as they come, in one write.
     fn on_help_lines(&self, lines: &[Line]) {
-        let records: Vec<String> = lines.iter().map(solution_record).collect();
-        self.out.lines(&records);
+        let mut block = String::new();
+        for line in lines {
+            push_solution_record(&mut block, line);
+        }
+        self.out.block(&block);
     }
 
     /// `info string mp solutions …` and `end`.

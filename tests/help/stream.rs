@@ -484,3 +484,102 @@ fn uci_sends_solution_records_before_the_summary() {
     let first = from_uci[0].split(',').next().expect("a first move");
     assert_eq!(seen.last().expect("bestmove"), &format!("bestmove {first}"));
 }
+
+/// UCI hands help play's `mp solution` records to its output in batches, one write each
+/// (a line-buffered standard output made a system call of every record: 14 times slower
+/// than `solve`), and still as the search runs: the first records come long before
+/// `bestmove`, and every record before it.
+#[test]
+fn uci_writes_solution_records_in_batches_while_the_search_runs() {
+    use std::io::{BufReader, Read, Write};
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+
+    /// Each write with the time it came.
+    type Timed = Vec<(Instant, Vec<u8>)>;
+    /// What the engine wrote, each write on its own.
+    #[derive(Clone, Default)]
+    struct Writes(Arc<Mutex<Timed>>);
+    impl Write for Writes {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            let mut writes = self.0.lock().map_err(|_| std::io::ErrorKind::Other)?;
+            writes.push((Instant::now(), bytes.to_vec()));
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    impl Writes {
+        fn text(&self) -> String {
+            let writes = self.0.lock().expect("not poisoned");
+            writes
+                .iter()
+                .map(|(_, w)| String::from_utf8_lossy(w).into_owned())
+                .collect()
+        }
+    }
+    /// The commands, then `quit` once `bestmove` is out (or after a minute).
+    struct Commands {
+        first: Option<Vec<u8>>,
+        out: Writes,
+        quit_sent: bool,
+    }
+    impl Read for Commands {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let bytes = match self.first.take() {
+                Some(first) => first,
+                None if self.quit_sent => return Ok(0),
+                None => {
+                    let waiting = Instant::now();
+                    while !self.out.text().contains("bestmove")
+                        && waiting.elapsed() < Duration::from_secs(60)
+                    {
+                        std::thread::sleep(Duration::from_millis(10));
+                    }
+                    self.quit_sent = true;
+                    b"quit\n".to_vec()
+                }
+            };
+            buf[..bytes.len()].copy_from_slice(&bytes);
+            Ok(bytes.len())
+        }
+    }
+    let out = Writes::default();
+    let commands = Commands {
+        first: Some(
+            format!(
+                "setoption name Stipulation value h#4\nposition fen {MANY_LINES}\ngo movetime 400\n"
+            )
+            .into_bytes(),
+        ),
+        out: out.clone(),
+        quit_sent: false,
+    };
+    let sent = Instant::now();
+    mateproof::uci::run(BufReader::new(commands), out.clone()).expect("reads");
+    let writes = out.0.lock().expect("not poisoned").clone();
+    let with_records: Vec<&(Instant, Vec<u8>)> = writes
+        .iter()
+        .filter(|(_, w)| String::from_utf8_lossy(w).contains("info string mp solution "))
+        .collect();
+    let text = out.text();
+    let records = text
+        .lines()
+        .filter(|l| l.starts_with("info string mp solution "))
+        .count();
+    assert!(records >= 1000, "{records} records");
+    assert!(
+        with_records.len() * 20 <= records,
+        "{records} records in {} writes",
+        with_records.len()
+    );
+    // Streamed: the first batch long before the time is up, every record before `bestmove`.
+    let first = with_records.first().map(|(at, _)| at.duration_since(sent));
+    assert!(
+        first.is_some_and(|t| t < Duration::from_millis(300)),
+        "first records after {first:?}"
+    );
+    let bestmove = text.find("bestmove").expect("bestmove");
+    assert!(text[..bestmove].matches("info string mp solution ").count() == records);
+}

@@ -8,8 +8,9 @@ use mateproof::popeye::shown::PRESENTATION;
 use mateproof::problem::{Problem, TryMode};
 use mateproof::solution::Solution;
 use mateproof::solver::{
-    default_table, default_table_bytes, mate_search, solve, solve_with_table, Bounds, DirectMate,
-    Prover, Restricted, Restrictions, TranspositionTable,
+    default_table, default_table_bytes, default_table_size, mate_search, solve,
+    solve_under_ceiling, solve_with_table, Bounds, DirectMate, Prover, Restricted, Restrictions,
+    TableSize, TranspositionTable,
 };
 
 const FEN: &str = "4k3/8/4K3/8/8/8/8/R6R w - - 0 1";
@@ -201,4 +202,62 @@ fn a_three_mover_over_a_growing_table_is_solved_as_over_a_large_one() {
     assert!(growing.slots_in_use() > start, "the table grew");
     assert!(grown.keys().count() >= 1);
     assert_eq!(grown.first_moves, over_a_large_table(&problem).first_moves);
+}
+
+/// Under a user's ceiling (`--hash`, `-maxmem`) a table starts at the size measured for the
+/// search, no larger than the ceiling, and grows beyond it only when half full: a #5's with
+/// the slots of its 16 MB table, a #3's at its 64 KB, and a ceiling below the measured size is
+/// the whole table.
+#[test]
+fn a_ceiling_table_starts_at_the_measured_size() {
+    let pos = Position::from_fen(MANY_KEYS, Validation::Strict).expect("valid FEN");
+    let five = default_table_size(&Problem::directmate(pos, 5));
+    assert_eq!(five, TableSize::Fixed(16 << 20));
+    assert_eq!(TableSize::under_ceiling(five, None), five);
+    let under = TableSize::under_ceiling(five, Some(1024));
+    assert_eq!(
+        under,
+        TableSize::Ceiling {
+            start: 16 << 20,
+            max: 1 << 30
+        }
+    );
+    let table: TranspositionTable = TranspositionTable::sized(under, DirectMate);
+    let measured: TranspositionTable = TranspositionTable::sized(five, DirectMate);
+    assert_eq!(table.slots_in_use(), measured.slots_in_use());
+    assert!(table.size_bytes() > measured.size_bytes());
+    let three = default_table_size(&Problem::directmate(pos, 3));
+    let under_three = TableSize::under_ceiling(three, Some(1024));
+    assert_eq!(
+        under_three,
+        TableSize::Ceiling {
+            start: three.start_bytes(),
+            max: 1 << 30
+        }
+    );
+    let table: TranspositionTable = TranspositionTable::sized(under_three, DirectMate);
+    assert_eq!(table.slots_in_use() * 16, 64 << 10);
+    assert_eq!(
+        TableSize::under_ceiling(five, Some(4)),
+        TableSize::Ceiling {
+            start: 4 << 20,
+            max: 4 << 20
+        }
+    );
+}
+
+/// A #4 (matetrack.0045) solved under a 1 GB ceiling searches exactly the nodes it searches
+/// over its measured table, with one thread: the ceiling's table starts as the measured one
+/// and this search never fills half of it. (Starting at 64 KB, it collided and grew on the
+/// way, and searched more.)
+#[test]
+fn a_large_ceiling_solves_as_the_measured_table_does() {
+    let problem = full_play("1B2n3/8/2R5/5p2/3kp1n1/4p3/B3K3/8 w - - 0 1", 4);
+    let control = || SearchControl::unlimited().with_threads(1);
+    let measured = solve(&problem, &control(), PRESENTATION).expect("solves");
+    let ceiling =
+        solve_under_ceiling(&problem, &control(), Some(1024), PRESENTATION).expect("solves");
+    assert_eq!(ceiling.first_moves, measured.first_moves);
+    assert_eq!(ceiling.stats.nodes, measured.stats.nodes);
+    assert!(measured.keys().count() >= 1);
 }
