@@ -73,11 +73,25 @@ fn help_parts_text<P: PopeyeGame>(
     // Where set play has nothing to show (ser-#, ser-=, h#0.5) Popeye says so under the
     // stipulation, before the empty line that opens the play.
     let asked = help::parts(problem);
-    if problem.options.set_play && !asked.iter().any(|part| part.is_set_play()) {
+    let set_play_ignored =
+        problem.options.set_play && !asked.iter().any(|part| part.is_set_play());
+    if set_play_ignored {
         out.pop();
         out.push_str(message(language, Message::SetPlayNotApplicable));
         out.push_str("\n\n");
     }
+    // Popeye solves the second half of a `Duplex` as a problem of its own and says it again
+    // there, after the play's lines, whether or not that half can start (`HalfDuplex` has
+    // that half alone, and the one notice).
+    let mut duplex_notice = set_play_ignored
+        && asked.contains(&help::Part::Play)
+        && asked.contains(&help::Part::Duplex);
+    let mut write_duplex_notice = |out: &mut Sink| {
+        if std::mem::take(&mut duplex_notice) {
+            out.push_str(message(language, Message::SetPlayNotApplicable));
+            out.push('\n');
+        }
+    };
     // A part may start with a side that could take the king, and Popeye leaves it out: set
     // play and the duplex half (the other side starting) where the diagram's side is in
     // check, the play and the duplex half's set play where the other side is (such a diagram
@@ -106,6 +120,16 @@ fn help_parts_text<P: PopeyeGame>(
         .map_or(style, |full| style.for_set_play(full));
     let mut cut = false;
     for (index, &part) in parts.iter().enumerate() {
+        if part == help::Part::Duplex {
+            if index == 0 {
+                // The play left out: its opening empty line becomes the duplex half's.
+                out.pop();
+            }
+            write_duplex_notice(out);
+            if index == 0 {
+                out.push('\n');
+            }
+        }
         if index > 0 {
             out.push('\n');
         }
@@ -178,6 +202,8 @@ fn help_parts_text<P: PopeyeGame>(
             return Ending::Partial;
         }
     }
+    // The duplex half left out: its notice still follows the play.
+    write_duplex_notice(out);
     write_left_out(left_out, language, out);
     if cut {
         Ending::Partial
