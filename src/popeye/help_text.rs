@@ -83,54 +83,59 @@ fn help_parts_text<P: PopeyeGame>(
     // Popeye solves the second half of a `Duplex` as a problem of its own and says it again
     // there, after the play's lines, whether or not that half can start (`HalfDuplex` has
     // that half alone, and the one notice).
-    let mut duplex_notice = set_play_ignored
+    let duplex_notice = set_play_ignored
         && asked.contains(&help::Part::Play)
         && asked.contains(&help::Part::Duplex);
-    let mut write_duplex_notice = |out: &mut Sink| {
-        if std::mem::take(&mut duplex_notice) {
-            out.push_str(message(language, Message::SetPlayNotApplicable));
-            out.push('\n');
-        }
-    };
     // A part may start with a side that could take the king, and Popeye leaves it out: set
     // play and the duplex half (the other side starting) where the diagram's side is in
     // check, the play and the duplex half's set play where the other side is (such a diagram
     // is built only for the parts the other side starts, `problems::other_side_starts`).
-    // Popeye's message for each part left out goes to its standard error: after the other
-    // parts in the text, where the shared references (stderr merged in) hold the play's.
+    // Popeye writes each part in turn: one that can start opens with an empty line, one left
+    // out is its message on standard error (a line break and the text) in its place. In the
+    // text such a message stands after the line break that follows it in Popeye's streams
+    // ([`super::streams::in_order`]): the next part's opening line, or the problem's closing
+    // one (the twin then ends as aborted, that line written).
     let play_illegal = problem.position.pass().is_check();
     let diagram_side_starts = |part| matches!(part, help::Part::Play | help::Part::DuplexSetPlay);
-    let asked_parts = asked.len();
-    let parts: Vec<help::Part> = asked
-        .into_iter()
-        .filter(|&part| {
-            if diagram_side_starts(part) {
-                !play_illegal
-            } else {
-                !problem.position.is_check()
-            }
-        })
-        .collect();
-    let left_out = asked_parts - parts.len();
-    if parts.is_empty() {
-        // Nothing to print: no opening empty line either (`play_text` wrote it).
-        out.pop();
-    }
+    let starts = |part| {
+        if diagram_side_starts(part) {
+            !play_illegal
+        } else {
+            !problem.position.is_check()
+        }
+    };
+    let parts: Vec<help::Part> = asked.iter().copied().filter(|&part| starts(part)).collect();
+    // `play_text` wrote the first part's opening empty line; each part writes its own here.
+    out.pop();
+    // Where the line break a message left out stands before is (it is not written yet).
+    let mut line_break_owed: Option<usize> = None;
     let set_play_style = help::full_line_length(problem, help::Part::Play)
         .map_or(style, |full| style.for_set_play(full));
     let mut cut = false;
-    for (index, &part) in parts.iter().enumerate() {
-        if part == help::Part::Duplex {
-            if index == 0 {
-                // The play left out: its opening empty line becomes the duplex half's.
-                out.pop();
-            }
-            write_duplex_notice(out);
-            if index == 0 {
-                out.push('\n');
+    let mut solved_parts = 0;
+    for &part in &asked {
+        if part == help::Part::Duplex && duplex_notice {
+            // Before a line break still owed, so standard output keeps Popeye's order.
+            let notice = format!("{}\n", message(language, Message::SetPlayNotApplicable));
+            match line_break_owed {
+                Some(at) => {
+                    out.insert_str(at, &notice);
+                    line_break_owed = Some(at + notice.len());
+                }
+                None => out.push_str(&notice),
             }
         }
-        if index > 0 {
+        if !starts(part) {
+            if line_break_owed.is_none() {
+                line_break_owed = Some(out.len());
+                out.push('\n');
+            }
+            push_error_line(out, message(language, Message::SideToPlayCanCaptureKing));
+            continue;
+        }
+        let index = solved_parts;
+        solved_parts += 1;
+        if line_break_owed.take().is_none() {
             out.push('\n');
         }
         let style = if part.is_set_play() {
@@ -198,24 +203,16 @@ fn help_parts_text<P: PopeyeGame>(
             if index + 1 < parts.len() {
                 out.push('\n');
             }
-            write_left_out(left_out, language, out);
             return Ending::Partial;
         }
     }
-    // The duplex half left out: its notice still follows the play.
-    write_duplex_notice(out);
-    write_left_out(left_out, language, out);
     if cut {
         Ending::Partial
+    } else if line_break_owed.is_some() {
+        // The owed line break is the problem's closing line.
+        Ending::Aborted
     } else {
         Ending::Normal
     }
 }
 
-/// Popeye's message for each part that could not start (its side could take the king), after
-/// the parts that could.
-fn write_left_out(parts: usize, language: Language, out: &mut String) {
-    for _ in 0..parts {
-        push_error_line(out, message(language, Message::SideToPlayCanCaptureKing));
-    }
-}
