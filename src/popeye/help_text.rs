@@ -73,40 +73,69 @@ fn help_parts_text<P: PopeyeGame>(
     // Where set play has nothing to show (ser-#, ser-=, h#0.5) Popeye says so under the
     // stipulation, before the empty line that opens the play.
     let asked = help::parts(problem);
-    if problem.options.set_play && !asked.iter().any(|part| part.is_set_play()) {
+    let set_play_ignored =
+        problem.options.set_play && !asked.iter().any(|part| part.is_set_play());
+    if set_play_ignored {
         out.pop();
         out.push_str(message(language, Message::SetPlayNotApplicable));
         out.push_str("\n\n");
     }
+    // Popeye solves the second half of a `Duplex` as a problem of its own and says it again
+    // there, after the play's lines, whether or not that half can start (`HalfDuplex` has
+    // that half alone, and the one notice).
+    let duplex_notice = set_play_ignored
+        && asked.contains(&help::Part::Play)
+        && asked.contains(&help::Part::Duplex);
     // A part may start with a side that could take the king, and Popeye leaves it out: set
     // play and the duplex half (the other side starting) where the diagram's side is in
     // check, the play and the duplex half's set play where the other side is (such a diagram
     // is built only for the parts the other side starts, `problems::other_side_starts`).
-    // Popeye's message for each part left out goes to its standard error: after the other
-    // parts in the text, where the shared references (stderr merged in) hold the play's.
+    // Popeye writes each part in turn: one that can start opens with an empty line, one left
+    // out is its message on standard error (a line break and the text) in its place. In the
+    // text such a message stands after the line break that follows it in Popeye's streams
+    // ([`super::streams::in_order`]): the next part's opening line, or the problem's closing
+    // one (the twin then ends as aborted, that line written).
     let play_illegal = problem.position.pass().is_check();
     let diagram_side_starts = |part| matches!(part, help::Part::Play | help::Part::DuplexSetPlay);
-    let asked_parts = asked.len();
-    let parts: Vec<help::Part> = asked
-        .into_iter()
-        .filter(|&part| {
-            if diagram_side_starts(part) {
-                !play_illegal
-            } else {
-                !problem.position.is_check()
-            }
-        })
-        .collect();
-    let left_out = asked_parts - parts.len();
-    if parts.is_empty() {
-        // Nothing to print: no opening empty line either (`play_text` wrote it).
-        out.pop();
-    }
+    let starts = |part| {
+        if diagram_side_starts(part) {
+            !play_illegal
+        } else {
+            !problem.position.is_check()
+        }
+    };
+    let parts: Vec<help::Part> = asked.iter().copied().filter(|&part| starts(part)).collect();
+    // `play_text` wrote the first part's opening empty line; each part writes its own here.
+    out.pop();
+    // Where the line break a message left out stands before is (it is not written yet).
+    let mut line_break_owed: Option<usize> = None;
     let set_play_style = help::full_line_length(problem, help::Part::Play)
         .map_or(style, |full| style.for_set_play(full));
     let mut cut = false;
-    for (index, &part) in parts.iter().enumerate() {
-        if index > 0 {
+    let mut solved_parts = 0;
+    for &part in &asked {
+        if part == help::Part::Duplex && duplex_notice {
+            // Before a line break still owed, so standard output keeps Popeye's order.
+            let notice = format!("{}\n", message(language, Message::SetPlayNotApplicable));
+            match line_break_owed {
+                Some(at) => {
+                    out.insert_str(at, &notice);
+                    line_break_owed = Some(at + notice.len());
+                }
+                None => out.push_str(&notice),
+            }
+        }
+        if !starts(part) {
+            if line_break_owed.is_none() {
+                line_break_owed = Some(out.len());
+                out.push('\n');
+            }
+            push_error_line(out, message(language, Message::SideToPlayCanCaptureKing));
+            continue;
+        }
+        let index = solved_parts;
+        solved_parts += 1;
+        if line_break_owed.take().is_none() {
             out.push('\n');
         }
         let style = if part.is_set_play() {
@@ -174,22 +203,16 @@ fn help_parts_text<P: PopeyeGame>(
             if index + 1 < parts.len() {
                 out.push('\n');
             }
-            write_left_out(left_out, language, out);
             return Ending::Partial;
         }
     }
-    write_left_out(left_out, language, out);
     if cut {
         Ending::Partial
+    } else if line_break_owed.is_some() {
+        // The owed line break is the problem's closing line.
+        Ending::Aborted
     } else {
         Ending::Normal
     }
 }
 
-/// Popeye's message for each part that could not start (its side could take the king), after
-/// the parts that could.
-fn write_left_out(parts: usize, language: Language, out: &mut String) {
-    for _ in 0..parts {
-        push_error_line(out, message(language, Message::SideToPlayCanCaptureKing));
-    }
-}

@@ -16,7 +16,7 @@
 
 use super::keywords::language_of_begin;
 use super::run::{run_streaming, RunOptions};
-use super::streams::split;
+use super::streams::{in_order, Stream};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -263,6 +263,12 @@ pub fn decode(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// Writes `text` on `out` and flushes it.
+fn write_flushed(out: &mut impl Write, text: &str) -> std::io::Result<()> {
+    out.write_all(text.as_bytes())?;
+    out.flush()
+}
+
 /// Runs already-read inputs (the UCI front end calls this when stdin holds Popeye input).
 pub fn run_texts(inputs: &[String], inv: &Invocation) -> ExitCode {
     let options = RunOptions {
@@ -277,15 +283,13 @@ pub fn run_texts(inputs: &[String], inv: &Invocation) -> ExitCode {
         // Each problem is written as soon as it is solved: a long file shows progress, and an
         // interrupted run (SIGTERM, a closed pipe) keeps every problem finished before.
         let output = run_streaming(text, &options, &mut |piece| {
-            // Popeye's messages on standard error go there, as Popeye writes them.
-            let streams = split(piece);
-            let mut lock = stdout.lock();
-            let _ = lock.write_all(streams.stdout.as_bytes());
-            let _ = lock.flush();
-            if !streams.stderr.is_empty() {
-                let mut err = std::io::stderr().lock();
-                let _ = err.write_all(streams.stderr.as_bytes());
-                let _ = err.flush();
+            // Popeye's messages on standard error go there, where Popeye writes them: each
+            // part flushed in its turn, so one pipe for both streams reads as its protocol.
+            for (stream, part) in in_order(piece) {
+                let _ = match stream {
+                    Stream::Stdout => write_flushed(&mut stdout.lock(), &part),
+                    Stream::Stderr => write_flushed(&mut std::io::stderr().lock(), &part),
+                };
             }
         });
         if let Some((_, message)) = output.error {

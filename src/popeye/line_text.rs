@@ -69,10 +69,15 @@ impl LineStyle {
     }
 
     /// The style of set play whose full play has `full_plies` half-moves: an odd number
-    /// skips the first ([`LineStyle::skipped_first`]).
+    /// skips the first ([`LineStyle::skipped_first`]). The set play of an `h#1`, one move,
+    /// is listed by the ordinary generator (Popeye 4.104 puts its mate generator on the last
+    /// move of longer set play only: `1...Rc6-c7 #` before `1...Rd6-d7 #`, where its `h#0.5`
+    /// lists them the other way round).
     pub fn for_set_play(self, full_plies: usize) -> LineStyle {
+        let one_move = !self.series && full_plies == 2;
         LineStyle {
             skipped_first: !self.series && full_plies % 2 == 1,
+            last: if one_move { Lister::Ordinary } else { self.last },
             ..self
         }
     }

@@ -14,7 +14,7 @@
 
 use super::messages::{message, Message};
 use super::reader::ProblemSpec;
-use super::twin::{apply, men_of, Board, Men, TwinChange, TwinError, TwinSpec, TwinState};
+use super::twin::{apply, apply_each, men_of, Board, Men, TwinChange, TwinError, TwinSpec, TwinState};
 use crate::board::{
     Color, KinglessSides, Position, PositionError, Setup, Square, Validation, Wing,
 };
@@ -201,34 +201,23 @@ fn apply_as_popeye(
     twin: &TwinSpec,
     language: Language,
 ) -> (TwinState, String, Vec<String>, usize) {
-    let mut state = from.clone();
-    let mut items = String::new();
     let mut notices = Vec::new();
     let mut dropped = 0;
-    for change in &twin.changes {
-        let one = TwinSpec {
-            continued: false,
-            changes: vec![*change],
-        };
-        match apply(&state, &one, language) {
-            Ok((next, item)) => {
-                state = next;
-                items.push_str(&item);
-            }
-            Err(TwinError::EmptySquare(square)) => {
-                dropped += 1;
-                notices.push(format!(
-                    "{square}{}",
-                    message(language, Message::SquareIsEmpty)
-                ));
-            }
-            Err(TwinError::OffBoard) => {
-                dropped += 1;
+    // The twin's changes are made together, so that an exchange's label names the men on its
+    // squares once every change is made, as Popeye's does.
+    let (state, items) = apply_each(from, twin, language, &mut |fault| {
+        dropped += 1;
+        match fault {
+            TwinError::EmptySquare(square) => notices.push(format!(
+                "{square}{}",
+                message(language, Message::SquareIsEmpty)
+            )),
+            TwinError::OffBoard => {
                 notices.push(String::new());
                 notices.push(message(language, Message::PieceMovedOutside).to_owned());
             }
         }
-    }
+    });
     (state, items, notices, dropped)
 }
 

@@ -3,8 +3,9 @@
 //! king" as the text and a line break — and the rest on its standard output. The writers build
 //! one text in which such a message is a line of its own, marked ([`push_error_line`],
 //! [`push_error_message`]); [`split`] turns it into the two streams as Popeye writes them (the
-//! line left out of standard output), [`merged`] into the one text a terminal (or `2>&1`,
-//! unbuffered) shows, the form the shared references hold.
+//! line left out of standard output), [`in_order`] into the parts in the order Popeye writes
+//! them, [`merged`] into the one text a terminal (or `2>&1`) shows, the form the shared
+//! references and Popeye's `Protocol` file hold.
 //!
 //! Only the streams; what is written is the writers' business.
 
@@ -48,6 +49,71 @@ pub struct Streams {
     pub stderr: String,
 }
 
+/// Which of Popeye's two streams a part of the text goes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stream {
+    Stdout,
+    Stderr,
+}
+
+/// The text in the order Popeye writes it: runs of standard output and, between them, each
+/// marked line as Popeye writes it on standard error (a line break and the text, or the text
+/// and a line break). A line break and the text comes before the line break the text shows
+/// ahead of it: that one is standard output's, which Popeye writes after it. Written
+/// part by part, each flushed, one pipe for both streams (`2>&1`) then holds the text as
+/// [`merged`] gives it — Popeye's `Protocol` copy.
+///
+/// ```
+/// use mateproof::popeye::streams::{in_order, merged, push_error_line, Stream};
+/// let mut out = String::from("  #2\n\n");
+/// push_error_line(&mut out, "the side to play can capture the king");
+/// out.push_str("   1.Rc6*c5 ! zugzwang.\n");
+/// let parts = in_order(&out);
+/// assert_eq!(
+///     parts,
+///     [
+///         (Stream::Stdout, "  #2\n".to_string()),
+///         (Stream::Stderr, "\nthe side to play can capture the king".to_string()),
+///         (Stream::Stdout, "\n   1.Rc6*c5 ! zugzwang.\n".to_string()),
+///     ]
+/// );
+/// let written: String = parts.iter().map(|(_, part)| part.as_str()).collect();
+/// assert_eq!(written, merged(&out));
+/// ```
+pub fn in_order(text: &str) -> Vec<(Stream, String)> {
+    let mut parts: Vec<(Stream, String)> = Vec::new();
+    let push = |parts: &mut Vec<(Stream, String)>, stream: Stream, part: &str| {
+        match parts.last_mut() {
+            Some((last, run)) if *last == stream => run.push_str(part),
+            _ => parts.push((stream, part.to_string())),
+        }
+    };
+    for line in text.split_inclusive('\n') {
+        if let Some(error) = line.strip_prefix(ERROR_LINE) {
+            // The line break ahead of the text is standard output's, written after it.
+            let owed = matches!(parts.last(), Some((Stream::Stdout, run)) if run.ends_with('\n'));
+            if owed {
+                if let Some((_, run)) = parts.last_mut() {
+                    run.pop();
+                }
+                if parts.last().is_some_and(|(_, run)| run.is_empty()) {
+                    parts.pop();
+                }
+            }
+            let error = error.strip_suffix('\n').unwrap_or(error);
+            push(&mut parts, Stream::Stderr, &format!("\n{error}"));
+            if owed {
+                push(&mut parts, Stream::Stdout, "\n");
+            }
+        } else if let Some(error) = line.strip_prefix(ERROR_MESSAGE) {
+            push(&mut parts, Stream::Stderr, error);
+        } else {
+            push(&mut parts, Stream::Stdout, line);
+        }
+    }
+    parts
+}
+
 /// Splits the text: each marked line goes to standard error as Popeye writes it there (a line
 /// break and the text, or the text and a line break), the rest to standard output.
 ///
@@ -67,16 +133,10 @@ pub struct Streams {
 /// ```
 pub fn split(text: &str) -> Streams {
     let mut streams = Streams::default();
-    for line in text.split_inclusive('\n') {
-        if let Some(error) = line.strip_prefix(ERROR_LINE) {
-            streams.stderr.push('\n');
-            streams
-                .stderr
-                .push_str(error.strip_suffix('\n').unwrap_or(error));
-        } else if let Some(error) = line.strip_prefix(ERROR_MESSAGE) {
-            streams.stderr.push_str(error);
-        } else {
-            streams.stdout.push_str(line);
+    for (stream, part) in in_order(text) {
+        match stream {
+            Stream::Stdout => streams.stdout.push_str(&part),
+            Stream::Stderr => streams.stderr.push_str(&part),
         }
     }
     streams

@@ -201,8 +201,12 @@ impl<'a> TreeWriter<'a> {
     ) {
         let root = &solution.position;
         let lister = self.attack_lister::<P>(moves);
-        // Reflex play: the attacker must reach the goal itself, and the play fails.
+        // Reflex play: the attacker must reach the goal itself, and the play fails; Popeye
+        // numbers no first move then (`MoveNumbers` and `StartMoveNumber` print nothing more).
         self.forced_goal(root, solution.forced_goal.clone(), 1);
+        if !solution.forced_goal.is_empty() {
+            return;
+        }
         if !self.options.numbers_moves() {
             let mut nodes: Vec<&AttackNode<P::Move>> = solution.first_moves.iter().collect();
             nodes.sort_by_cached_key(|n| root.sibling_key(n.mv, lister));

@@ -204,11 +204,34 @@ pub fn apply(
     spec: &TwinSpec,
     language: Language,
 ) -> Result<(TwinState, String), TwinError> {
+    let mut first_fault = None;
+    let made = apply_each(base, spec, language, &mut |fault| {
+        first_fault.get_or_insert(fault);
+    });
+    match first_fault {
+        Some(fault) => Err(fault),
+        None => Ok(made),
+    }
+}
+
+/// Applies `spec`'s changes one by one to `base` as Popeye does: a change that cannot be made
+/// (a man to move or remove from an empty square, a shift off the board) is handed to
+/// `skipped` and left out, and the others are made. Returns the new state and the header
+/// items of the changes made (each followed by two blanks).
+pub fn apply_each(
+    base: &TwinState,
+    spec: &TwinSpec,
+    language: Language,
+    skipped: &mut dyn FnMut(TwinError),
+) -> (TwinState, String) {
     let mut state = base.clone();
     let mut items = Vec::new();
     for change in &spec.changes {
-        items.push(describe(&state, change, language));
-        change_state(&mut state, change)?;
+        let item = describe(&state, change, language);
+        match change_state(&mut state, change) {
+            Ok(()) => items.push(item),
+            Err(fault) => skipped(fault),
+        }
     }
     let mut label = String::new();
     for item in items {
@@ -233,7 +256,7 @@ pub fn apply(
         }
         label.push_str("  ");
     }
-    Ok((state, label))
+    (state, label)
 }
 
 /// One header item of a twin, as Popeye writes it.

@@ -282,6 +282,7 @@ fn solve_question<R: Rules, Q: Question>(
             options,
             budget: &budget,
             shown: presentation.shown_defences,
+            threats: true,
         };
         set_play = Some(builder.black_play_with(&root, n.saturating_sub(1), Listing::PostKey));
     } else {
@@ -293,6 +294,7 @@ fn solve_question<R: Rules, Q: Question>(
                 options,
                 budget: &budget,
                 shown: presentation.shown_defences,
+                threats: false,
             };
             let diagram_black = root.pass();
             // Under Threat/MaxFlightsquares the diagram must pass the guards as a position a
@@ -515,6 +517,7 @@ fn first_move<R: Rules, Q: Question>(
         options,
         budget,
         shown,
+        threats: true,
     };
     match shortest {
         Some(k) => {

@@ -130,6 +130,11 @@ pub struct TreeBuilder<'p, 'a, R: Rules = Position, Q: Question = DirectMate> {
     pub budget: &'p TreeBudget,
     /// Which defences are shown as variations (the caller's presentation).
     pub shown: ShownDefences,
+    /// Whether threats are looked for below the defences. Not anywhere in set play: Popeye
+    /// puts no threat solver in its set-play branch, so after a set defence and a White
+    /// continuation of a `#3` every Black reply with a mate is a variation, with no
+    /// `threat:` or `zugzwang.` on the continuation.
+    pub threats: bool,
 }
 
 /// Mates in one as leaves of the tree.
@@ -264,9 +269,10 @@ impl<R: Rules, Q: Question> TreeBuilder<'_, '_, R, Q> {
                 },
             };
         }
-        // Set play has no threat: Popeye lists every Black move with a set continuation, even
-        // where White's own shorter play from the diagram would still work after it.
-        let threat = if pos.is_check() || self.options.no_threat || listing == Listing::SetPlay {
+        // Set play has no threat (`threats` is off there): Popeye lists every Black move with
+        // a set continuation, even where White's own shorter play from the diagram would
+        // still work after it.
+        let threat = if pos.is_check() || self.options.no_threat || !self.threats {
             Threat::NotShown
         } else {
             self.threat(pos, budget)
@@ -508,6 +514,7 @@ mod tests {
                 options: &SolveOptions::default(),
                 budget: &TreeBudget::default(),
                 shown: every_defence,
+                threats: true,
             };
             let listed: Vec<_> = builder
                 .continuations(&pos, 1)

@@ -376,7 +376,8 @@ fn a_part_cut_before_the_duplex_part_keeps_its_empty_line() {
 
 /// A diagram without Black's king (`NoBk`) whose play cannot start (Black could take the
 /// king) keeps its set play, which White starts, as Popeye 4.104 prints it (its text read
-/// while this was written): the position built for the set play is kingless too.
+/// while this was written; the message where its `Protocol` copy has it): the position built
+/// for the set play is kingless too.
 #[test]
 fn a_kingless_diagram_whose_play_cannot_start_keeps_its_set_play() {
     let input = "BeginProblem\nPieces White Kh1 Pa2 Black Pg2 Pa3\nStipulation h=1\n\
@@ -384,7 +385,7 @@ fn a_kingless_diagram_whose_play_cannot_start_keeps_its_set_play() {
     let ours = run(input, &options()).text;
     assert_eq!(
         ours,
-        "\n  1...Kh1*g2 =\n  1...Kh1-g1 =\nthe side to play can capture the king\n\n\
+        "\n  1...Kh1*g2 =\n  1...Kh1-g1 =\n\nthe side to play can capture the king\n\
          solution finished.\n\n\n"
     );
 }
@@ -520,7 +521,7 @@ fn max_solutions_cuts_each_part_and_the_next_part_follows() {
 
 /// A diagram whose play cannot start (Black to move could take the White king: the a7 pawn
 /// attacks b6) still has its set play, White starting: Popeye prints it, then its message
-/// about the play (on stderr; written here where the shared references hold it).
+/// about the play (on stderr; written here where Popeye 4.104's `Protocol` copy has it).
 #[test]
 fn an_illegal_diagram_keeps_its_set_play() {
     let input = "BeginProblem\nPieces White Kb6 Rb1 Qh1 Black Kb8 Pa7 Ph7\nStipulation h#2\n\
@@ -529,6 +530,6 @@ fn an_illegal_diagram_keeps_its_set_play() {
     let popeye = "  h#2                         3 + 3\n\n\
                   \x20 1...Kb6-c6 +   2.Kb8-a8 Kc6-d7 #\n  1...Kb6-c6 +   2.Kb8-a8 Kc6-c5 #\n\
                   \x20 1...Kb6-c6 +   2.Kb8-a8 Kc6-c7 #\n  1...Kb6-c6 +   2.Kb8-a8 Kc6-d6 #\n";
-    let message = "the side to play can capture the king\n\nsolution finished.\n\n\n";
+    let message = "\nthe side to play can capture the king\nsolution finished.\n\n\n";
     assert!(ours.ends_with(&format!("{popeye}{message}")), "{ours}");
 }

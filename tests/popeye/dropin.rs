@@ -146,3 +146,48 @@ fn each_twin_is_written_as_it_is_solved_and_sigterm_keeps_it() {
     assert_eq!(status.signal(), Some(libc::SIGTERM));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Both streams of `mateproof popeye -regression` on `input`, written to one file, as
+/// `2>&1` or Popeye's `Protocol` copy holds them.
+fn both_streams(name: &str, input: &str) -> String {
+    let dir = scratch(name);
+    let file = dir.join("problem.inp");
+    std::fs::write(&file, input).expect("the input");
+    let both = dir.join("both");
+    let sink = std::fs::File::create(&both).expect("the output file");
+    let status = Command::new(env!("CARGO_BIN_EXE_mateproof"))
+        .args(["popeye", "-regression"])
+        .arg(&file)
+        .stdout(sink.try_clone().expect("a second handle"))
+        .stderr(sink)
+        .status()
+        .expect("mateproof runs");
+    assert_eq!(status.code(), Some(0));
+    std::fs::read_to_string(&both).expect("the output")
+}
+
+/// One pipe (or file) for both streams: Popeye's message on standard error comes where
+/// Popeye writes it, between the lines of standard output, each line break where Popeye
+/// writes it (Popeye 4.104's text, `py -regression FILE 2>&1`): a #2 with set play whose White
+/// king is in check, the message before the play; an h#1 with set play whose Black king is in
+/// check (`TESTS/help_play.inp` 2), the message in the set play's place, before the play.
+#[test]
+fn both_streams_in_one_file_interleave_as_popeye_writes_them() {
+    assert_eq!(
+        both_streams(
+            "battle",
+            "BeginProblem\nPieces White Ka6 Rc6 Black Kb8 Sc5\nStipulation #2\n\
+             Option SetPlay Variation NoBoard\nEndProblem\n"
+        ),
+        "\nthe side to play can capture the king\n   1.Rc6*c5 ! zugzwang.\n      1...Kb8-a8\n\
+         \x20         2.Rc5-c8 #\n\n\nsolution finished.\n\n\n"
+    );
+    assert_eq!(
+        both_streams(
+            "help",
+            "BeginProblem\nPieces White Ka6 Bh2 Sc4 Black Kb8\nStipulation h#1\n\
+             Option SetPlay NoBoard\nEndProblem\n"
+        ),
+        "\nthe side to play can capture the king\n  1.Kb8-a8 Sc4-b6 #\n\nsolution finished.\n\n\n"
+    );
+}

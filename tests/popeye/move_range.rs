@@ -139,8 +139,9 @@ fn max_solutions_keeps_the_first_lines_of_popeyes_order() {
 }
 
 /// Set play and the duplex half start with the other side: with the side to move in check
-/// in the diagram Popeye leaves them out and says so on its standard error (the text here has
-/// that line where it is written, `popeye::streams`); Mateproof used to crash there.
+/// in the diagram Popeye leaves them out and says so on its standard error, in the part's
+/// place (the text here has that line where it is written, `popeye::streams`: Popeye 4.104's
+/// `Protocol` copy); Mateproof used to crash there.
 #[test]
 fn set_play_and_duplex_are_left_out_when_the_other_side_could_take_the_king() {
     let input = |options: &str| {
@@ -153,12 +154,12 @@ fn set_play_and_duplex_are_left_out_when_the_other_side_could_take_the_king() {
     let text = popeye(&input("SetPlay"));
     assert_eq!(
         text,
-        "\n  1.Kc4-d4 Se5-c4   2.Kd4-d3 Rf2-d2 #\nthe side to play can capture the king\n\n\
+        "\nthe side to play can capture the king\n  1.Kc4-d4 Se5-c4   2.Kd4-d3 Rf2-d2 #\n\n\
          solution finished.\n\n\n"
     );
     let half = popeye(&input("HalfDuplex"));
     assert_eq!(
         half,
-        "the side to play can capture the king\n\nsolution finished.\n\n\n"
+        "\nthe side to play can capture the king\nsolution finished.\n\n\n"
     );
 }

@@ -38,8 +38,11 @@ impl Reader<'_> {
             read += 1;
             // A value that is no number ends the options (Popeye's "wrong integer").
             let value_ok = match word {
+                // Popeye's `Try` sets one refutation, after a `Defence n` too: `Defence 2
+                // Try` shows the tries of one refutation, `Try Defence 2` of two.
                 OptionWord::Try => {
                     tries = true;
+                    defence = None;
                     true
                 }
                 OptionWord::Defence => self.value(problem, |_, n| defence = Some(n)),
