@@ -20,8 +20,8 @@
 //! touches two squares more). After a double pawn step B may capture en passant, taking the
 //! pawn off its landing square: units whose sensor holds that square count as touched.
 
-use super::king_cover;
 use super::geometry::{one_move_may_touch, pin_line};
+use super::king_cover;
 use crate::board::attacks::between;
 use crate::board::attacks::{king_attacks, queen_attacks};
 use crate::board::{Bitboard, Move, MoveKind, Position, Role, Square};

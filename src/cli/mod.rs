@@ -19,6 +19,7 @@ pub mod piece_info;
 pub mod pieces;
 pub mod popeye;
 pub mod solve;
+pub mod solve_args;
 pub mod solve_lines;
 pub mod stdin;
 pub mod suite;
@@ -51,9 +52,9 @@ pub enum Command {
     #[command(about = perft::PerftArgs::ABOUT)]
     Perft(perft::PerftArgs),
     /// `mateproof solve`.
-    #[command(about = solve::SolveArgs::ABOUT)]
+    #[command(about = solve_args::SolveArgs::ABOUT)]
     #[command(after_help = exit::HELP)]
-    Solve(solve::SolveArgs),
+    Solve(solve_args::SolveArgs),
     /// `mateproof score`.
     #[command(about = composer::ScoreArgs::ABOUT)]
     #[command(after_help = exit::HELP)]

@@ -14,7 +14,7 @@
 //! written, 3 a limit stopped the search first.
 
 use super::exit;
-use super::solve::SolveArgs;
+use super::solve_args::SolveArgs;
 use crate::board::Position;
 use crate::help::{self, Part};
 use crate::notation::Language;

@@ -7,12 +7,12 @@
 //! Argument handling only; the work is [`crate::suite::runner`]'s and [`crate::suite::report`]'s.
 
 use crate::suite::jsonl::{is_lines_file, read_lines};
+use crate::suite::limits::Limits;
 use crate::suite::progress::ProgressMode;
 use crate::suite::report::{merge, read_report, save_report, MergeError};
 use crate::suite::runner::{run, RunConfig, RunError};
 use crate::suite::source::{Shard, SLURM_COUNT, SLURM_ID};
 use crate::suite::summary::{Summary, EXIT_INPUT};
-use crate::suite::verify::Limits;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

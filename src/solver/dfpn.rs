@@ -17,7 +17,8 @@
 
 use super::dfpn_table::{NumberTable, Numbers, INF};
 use super::prover::Prover;
-use super::tt::{Bounds, DirectMate, Question, TranspositionTable};
+use super::question::{DirectMate, Question};
+use super::tt::{Bounds, TranspositionTable};
 use crate::board::Position;
 use crate::rules::{Moves, RuleMove, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -17,8 +17,9 @@
 //! take turns on another; the first to decide stops the other.
 
 use super::dfpn::Dfpn;
-use super::prover::{Prover, Restrictions};
-use super::tt::{DirectMate, Question, Restricted, TableSize, TranspositionTable};
+use super::prover::Prover;
+use super::question::{DirectMate, Question, Restricted, Restrictions};
+use super::tt::{TableSize, TranspositionTable};
 use crate::rules::Rules;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 

@@ -12,8 +12,8 @@
 
 use super::lanes::{race, LaneTables, Race};
 use super::prover::Prover;
+use super::question::{DirectMate, Question};
 use super::solve::DFPN_ROOT_BUDGET;
-use super::tt::{DirectMate, Question};
 use super::{Dfpn, TranspositionTable};
 use crate::board::Move;
 use crate::kernel::SearchControl;

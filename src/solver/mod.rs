@@ -10,6 +10,7 @@ mod lanes;
 mod mate_search;
 mod present;
 mod prover;
+mod question;
 mod refutations;
 mod solve;
 mod table_size;
@@ -22,10 +23,11 @@ pub use mate_search::{mate_search, mate_search_among, MateFound, EXACT_MOVES};
 pub use present::{
     every_defence, generation_order, DefenceFacts, FirstMoveOrder, Presentation, ShownDefences,
 };
-pub use prover::{Prover, Restrictions};
+pub use prover::Prover;
+pub use question::{
+    BattleGoal, BattlePlay, DirectMate, Exact, NonTrivial, Question, Quodlibet, ReflexMate,
+    ReflexStalemate, Restricted, Restrictions, SelfMate, SelfStalemate, Stalemate,
+};
 pub use solve::{refusal, solve, solve_under_ceiling, solve_with_table, SolveError};
 pub use table_size::{default_hash_mb, default_table, default_table_bytes, default_table_size};
-pub use tt::{
-    BattleGoal, BattlePlay, Bounds, DirectMate, Exact, NonTrivial, Question, Quodlibet, ReflexMate,
-    ReflexStalemate, Restricted, SelfMate, SelfStalemate, Stalemate, TableSize, TranspositionTable,
-};
+pub use tt::{Bounds, TableSize, TranspositionTable};

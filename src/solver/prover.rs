@@ -27,7 +27,8 @@ mod last_move;
 mod nontrivial;
 mod ordering;
 
-use super::tt::{BattleGoal, BattlePlay, Bounds, DirectMate, Question, TranspositionTable};
+use super::question::{BattleGoal, BattlePlay, DirectMate, Question, Restrictions};
+use super::tt::{Bounds, TranspositionTable};
 use crate::board::Position;
 use crate::kernel::{PollPace, SearchControl};
 use crate::rules::{RuleMove, Rules, Sink};
@@ -36,22 +37,6 @@ use std::marker::PhantomData;
 const MAX_PLY: usize = 256;
 /// How many children of an attacker node are made ahead of the one searched.
 const AHEAD: usize = 4;
-
-/// Popeye's `Threat n` and `MaxFlightsquares n`: which White moves count as attacking moves.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct Restrictions {
-    /// A quiet White move with more than this many moves to go must threaten mate within it.
-    pub max_threat: Option<u32>,
-    /// After a White move with at least two more White moves to follow, the Black king may
-    /// have at most this many moves.
-    pub max_flights: Option<u32>,
-}
-
-impl Restrictions {
-    pub fn is_none(&self) -> bool {
-        self.max_threat.is_none() && self.max_flights.is_none()
-    }
-}
 
 /// Answers "mate within n?" questions over one transposition table: the game `R`, the
 /// question `Q` (whose restrictions the prover applies).

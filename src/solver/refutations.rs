@@ -10,7 +10,7 @@
 //! in generation order, so the solution does not depend on the order.
 
 use super::prover::Prover;
-use super::tt::Question;
+use super::question::Question;
 use crate::rules::Rules;
 
 impl<R: Rules, Q: Question> Prover<'_, R, Q> {

@@ -12,13 +12,14 @@
 //! same kind of solution from the same code.
 
 use super::present::{Presentation, ShownDefences};
-use super::prover::{Prover, Restrictions};
+use super::prover::Prover;
+use super::question::{
+    BattleGoal, BattlePlay, DirectMate, Exact, NonTrivial, Question, Quodlibet, ReflexMate,
+    ReflexStalemate, Restricted, Restrictions, SelfMate, SelfStalemate, Stalemate,
+};
 use super::table_size::{default_hash_mb, default_table_size, dfpn_entries};
 use super::tree::{Listing, TreeBudget, TreeBuilder};
-use super::tt::{
-    BattleGoal, BattlePlay, DirectMate, Exact, NonTrivial, Question, Quodlibet, ReflexMate,
-    ReflexStalemate, Restricted, SelfMate, SelfStalemate, Stalemate, TableSize,
-};
+use super::tt::TableSize;
 use super::{Dfpn, TranspositionTable};
 use crate::kernel::SearchControl;
 use crate::problem::{Goal, PlayKind, Problem};

@@ -2,7 +2,8 @@
 //! stipulation's length (measured, see each function), and the df-pn working table beside a
 //! table of a given size. Only sizes: the tables themselves are `tt` and `dfpn_table`.
 
-use super::tt::{Question, TableSize, TranspositionTable, GROWING_START_BYTES};
+use super::question::Question;
+use super::tt::{TableSize, TranspositionTable, GROWING_START_BYTES};
 use crate::problem::Problem;
 use crate::rules::RuleMove;
 

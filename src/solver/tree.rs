@@ -28,7 +28,7 @@
 
 use super::present::{DefenceFacts, ShownDefences};
 use super::prover::Prover;
-use super::tt::{BattleGoal, BattlePlay, DirectMate, Question};
+use super::question::{BattleGoal, BattlePlay, DirectMate, Question};
 use crate::board::Position;
 use crate::kernel::SearchControl;
 use crate::problem::SolveOptions;

@@ -21,8 +21,8 @@
 
 use super::case::{Case, Intended, KeyClaim};
 use super::game::SuiteGame;
-use super::record::Status;
 use super::outcome::{verdict_of, Outcome};
+use super::record::Status;
 use crate::help::{self, Part};
 use crate::kernel::SearchControl;
 use crate::notation::Language;

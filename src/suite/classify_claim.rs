@@ -15,8 +15,8 @@
 //! that differs makes the line wrong. A line with `classify` checks nothing else: `dm` or `bm`
 //! beside it is an input error (one claim per line).
 
-use super::record::Status;
 use super::outcome::Outcome;
+use super::record::Status;
 use crate::board::Position;
 use crate::classify::{classify, Classification, MAX_PLIES};
 use crate::kernel::SearchControl;

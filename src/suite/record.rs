@@ -373,9 +373,7 @@ impl Record {
 impl Expected {
     /// What is written before a length: `#`, or the stipulation's play and goal (`s#`, `=`).
     fn play(&self) -> &str {
-        self.stipulation
-            .as_deref()
-            .map_or("#", play_of)
+        self.stipulation.as_deref().map_or("#", play_of)
     }
 }
 

@@ -18,12 +18,13 @@
 //! [`super::verify`]'s job.
 
 use super::jsonl::{read_lines_with, EndLine, LinesError, LinesWriter};
+use super::limits::Limits;
 use super::progress::{Progress, ProgressMode};
 use super::record::Record;
 use super::report::{ReportEnd, ReportFile, ReportHeader, ReportLimits};
 use super::source::{estimate_entries, EntryStream, Shard};
 use super::summary::Summary;
-use super::verify::{verify, Limits};
+use super::verify::verify;
 use parking_lot::{Condvar, Mutex};
 use std::collections::BTreeMap;
 use std::io::{self, Write};

@@ -12,8 +12,8 @@
 //! numbers; it never solves.
 
 use super::case::{Entry, Origin, Unusable};
-use super::format::Format;
 use super::epd::read_line;
+use super::format::Format;
 use super::lines::{Line, LineScanner, MAX_LINE_BYTES};
 use super::pgn::PgnGames;
 use super::popeye::{read_file_twins, PopeyeTwin};

@@ -8,8 +8,8 @@
 //! flag a signal raises); if it is cut short the comparison is `not checked`. A stored text
 //! that is not Popeye's notation is `not comparable`, with the first word that is not.
 
+use super::limits::Limits;
 use super::record::{Record, StoredResult, Verdict};
-use super::verify::Limits;
 use crate::formats::yacpdb::solution::{read, Lines};
 use crate::notation::Language;
 use crate::popeye::reader::ProblemSpec;

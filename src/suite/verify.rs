@@ -33,61 +33,16 @@ use super::case::{saturating_i32, Case, Claim, Entry, Game, KeyClaim, Unusable};
 use super::check_lines::check_lines;
 use super::classify_claim::check_classify;
 use super::game::SuiteGame;
+use super::limits::Limits;
 use super::outcome::{verdict_of, Outcome};
 use super::record::{play_of, Check, Expected, Found, Record, Status, Verdict};
 use crate::board::Position;
 use crate::kernel::SearchControl;
 use crate::problem::{Goal, PlayKind};
-use crate::solver::{
-    mate_search, solve_with_table, DirectMate, Prover, TableSize, TranspositionTable,
-};
+use crate::solver::{mate_search, solve_with_table, Prover, TranspositionTable};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-
-/// Limits on each entry's search.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct Limits {
-    pub time: Option<Duration>,
-    pub nodes: Option<u64>,
-    /// Table size per search in MB; by default it grows with the mate length.
-    pub hash_mb: Option<usize>,
-}
-
-impl Limits {
-    fn control(&self, stop: Arc<AtomicBool>) -> SearchControl {
-        let mut control = SearchControl::unlimited().with_stop_flag(stop);
-        if let Some(time) = self.time {
-            control = control.with_time_limit(time);
-        }
-        if let Some(nodes) = self.nodes {
-            control = control.with_node_limit(nodes);
-        }
-        control
-    }
-
-    /// A fresh table costs its zeroing (page faults), which for a 64 MB table is more than a
-    /// median dm4 search; sizes follow what the dm1–dm5 suites need (a 16 MB table solves dm5
-    /// as fast as a 256 MB one). Longer, time-limited searches get 128 MB.
-    fn measured_mb(moves: u32) -> usize {
-        match moves {
-            0..=1 => 1,
-            2 => 2,
-            3 => 4,
-            4 => 8,
-            5 => 32,
-            _ => 128,
-        }
-    }
-
-    /// A fresh table for a mate in `moves`: the measured size above, or under `--hash` (a
-    /// ceiling) a table that starts as the measured one and grows as it fills (so a large
-    /// `--hash` costs a short search nothing, and a longer one solves as with the default).
-    fn table<M: crate::rules::RuleMove>(&self, moves: u32) -> TranspositionTable<DirectMate, M> {
-        let measured = TableSize::fixed_mb(Self::measured_mb(moves));
-        TranspositionTable::sized(TableSize::under_ceiling(measured, self.hash_mb), DirectMate)
-    }
-}
+use std::time::Instant;
 
 /// Megabytes of each classification question's table (one at a time) unless `--hash` says.
 const CLASSIFY_TABLE_MB: usize = 16;

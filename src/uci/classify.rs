@@ -3,8 +3,7 @@
 //! [`crate::output::classify::verdicts`], before the `bestmove`.
 
 use super::command::Command;
-use super::error::UciError;
-use super::go::number;
+use super::error::{number, UciError};
 use crate::board::{Move, Position};
 use crate::classify::{Classification, MAX_PLIES};
 use crate::output::classify::verdicts;

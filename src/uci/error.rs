@@ -58,3 +58,24 @@ pub enum UciError {
     #[error("the command parser failed on this line ({0}); the line was ignored")]
     ParserFault(String),
 }
+
+/// A decimal number of a command within `min..=max` (a leading `+` allowed, nothing else), or
+/// the [`UciError::OutOfRange`] that names it: the one number reader of `go` and its variants.
+pub(super) fn number(what: &'static str, text: &str, min: u64, max: u64) -> Result<u64, UciError> {
+    let err = || UciError::OutOfRange {
+        what,
+        found: text.to_owned(),
+        min: min as i64,
+        max,
+    };
+    let digits = text.strip_prefix('+').unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(err());
+    }
+    let n: u64 = digits.parse().map_err(|_| err())?;
+    if (min..=max).contains(&n) {
+        Ok(n)
+    } else {
+        Err(err())
+    }
+}

@@ -5,7 +5,7 @@
 //! every number is range-checked, and anything else is an error naming the token.
 
 use super::command::{Command, GoParams};
-use super::error::UciError;
+use super::error::{number, UciError};
 use std::time::Duration;
 
 /// Deepest `go depth` accepted (the game search itself stops at [`crate::search::MAX_DEPTH`]).
@@ -169,26 +169,6 @@ fn clock_time(keyword: &'static str, value: &str) -> Result<Duration, UciError> 
         .parse()
         .map_err(|_| bad())?;
     Ok(Duration::from_millis(ms.max(0) as u64))
-}
-
-/// A decimal number within `min..=max` (a leading `+` allowed, nothing else).
-pub(super) fn number(what: &'static str, text: &str, min: u64, max: u64) -> Result<u64, UciError> {
-    let err = || UciError::OutOfRange {
-        what,
-        found: text.to_owned(),
-        min: min as i64,
-        max,
-    };
-    let digits = text.strip_prefix('+').unwrap_or(text);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(err());
-    }
-    let n: u64 = digits.parse().map_err(|_| err())?;
-    if (min..=max).contains(&n) {
-        Ok(n)
-    } else {
-        Err(err())
-    }
 }
 
 #[cfg(test)]

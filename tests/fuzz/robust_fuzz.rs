@@ -119,7 +119,7 @@ fn seeds() -> &'static Seeds {
 /// The JSON reports of a suite run in two shards (over the small project suite), as seeds for
 /// `suite_merge`.
 fn shard_reports() -> Vec<String> {
-    use mateproof::suite::{progress::ProgressMode, runner, source::Shard, verify::Limits};
+    use mateproof::suite::{limits::Limits, progress::ProgressMode, runner, source::Shard};
     (1..=2)
         .map(|first| {
             let json = std::env::temp_dir().join(format!(

@@ -62,7 +62,7 @@ fn clap_is_used_only_in_cli_and_main() {
     for expected in [
         "main.rs",
         "cli/mod.rs",
-        "cli/solve.rs",
+        "cli/solve_args.rs",
         "cli/suite.rs",
         "cli/composer.rs",
     ] {

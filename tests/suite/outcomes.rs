@@ -6,12 +6,12 @@
 //! middle of a file, PGN games and Popeye twins checked against Popeye's own output.
 
 use mateproof::reference::shared;
+use mateproof::suite::limits::Limits;
 use mateproof::suite::progress::ProgressMode;
 use mateproof::suite::record::{Check, Record, Status};
 use mateproof::suite::report::{read_report, Report};
 use mateproof::suite::runner::{run, RunConfig};
 use mateproof::suite::source::Shard;
-use mateproof::suite::verify::Limits;
 use std::path::PathBuf;
 
 fn suite(name: &str) -> PathBuf {

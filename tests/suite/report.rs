@@ -6,11 +6,11 @@
 //! on two).
 
 use mateproof::reference::shared;
+use mateproof::suite::limits::Limits;
 use mateproof::suite::progress::ProgressMode;
 use mateproof::suite::report::{merge, read_report, Report};
 use mateproof::suite::runner::{run, RunConfig};
 use mateproof::suite::source::Shard;
-use mateproof::suite::verify::Limits;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -12,7 +12,7 @@
 
 use super::{result_bounds, Prover};
 use crate::rules::Rules;
-use crate::solver::tt::{BattlePlay, Question};
+use crate::solver::question::{BattlePlay, Question};
 
 /// The table key of the question "exactly `n`" at a position of key `key`.
 pub(super) fn salted(key: u64, n: u32) -> u64 {

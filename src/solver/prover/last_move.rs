@@ -30,7 +30,7 @@
 use super::{result_bounds, Prover};
 use crate::board::KingReply;
 use crate::rules::{RuleMove, Rules};
-use crate::solver::tt::{BattleGoal, BattlePlay, Question};
+use crate::solver::question::{BattleGoal, BattlePlay, Question};
 
 impl<R: Rules, Q: Question> Prover<'_, R, Q> {
     /// [`Prover::attack`] with one attacker move left in self or reflex play, `pos` not yet

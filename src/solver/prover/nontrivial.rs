@@ -14,7 +14,7 @@
 
 use super::Prover;
 use crate::rules::Rules;
-use crate::solver::tt::{BattleGoal, BattlePlay, Question};
+use crate::solver::question::{BattleGoal, BattlePlay, Question};
 
 /// The table key of "within `n`" at a position of key `key`, under `budget` where it matters:
 /// the `exact` module's key of `n`, salted with the budget.

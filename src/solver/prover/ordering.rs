@@ -9,7 +9,7 @@ use super::Prover;
 use crate::board::{INLINE_MOVES, MAX_MOVES};
 use crate::kernel::StackList;
 use crate::rules::{Moves, RuleMove, Rules};
-use crate::solver::tt::Question;
+use crate::solver::question::Question;
 
 impl<R: Rules, Q: Question> Prover<'_, R, Q> {
     pub(super) fn add_killer(&mut self, attacker: bool, ply: usize, m: R::Move) {
