@@ -94,7 +94,31 @@ fn option_lines(spec: &ProblemSpec, language: Language) -> String {
         lines.push_str(&centred(option_name(language, OptionWord::Quodlibet)));
         lines.push('\n');
     }
+    if spec.options.write_grid {
+        lines.push_str(&grid());
+    }
     lines
+}
+
+/// `WriteGrid`'s drawing, after an empty line: each square's cell of the board's grid, Popeye's
+/// default one of no grid condition (cells of two files by two ranks, numbered from a1 along
+/// the ranks: a1 is 0, c1 is 1, a3 is 4, g7 is 15).
+fn grid() -> String {
+    const BORDER: &str = "+---a---b---c---d---e---f---g---h---+\n";
+    const BLANK: &str = "|                                   |\n";
+    let mut out = format!("\n{BORDER}{BLANK}");
+    for rank in (0..8u8).rev() {
+        let label = char::from(b'1' + rank);
+        out.push(label);
+        for file in 0..8u8 {
+            let cell = file / 2 + 4 * (rank / 2);
+            let _ = write!(out, "{cell:>4}");
+        }
+        let _ = writeln!(out, "   {label}");
+        out.push_str(BLANK);
+    }
+    out.push_str(BORDER);
+    out
 }
 
 /// Each square's man as Popeye draws it: its colour and its code in `language`, upper case

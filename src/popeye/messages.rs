@@ -61,6 +61,8 @@ pub enum Message {
     PostKeyPlayNotApplicable,
     ThreatNotApplicable,
     StopOnShortSolutionsNotSupported,
+    /// `Intelligent` where the play is not help or series play of mate or stalemate.
+    IntelligentRestricted,
     InconsistentRetroInformation,
     TooManyEnPassantSquares,
     InconsistentDuplexOptions,
@@ -203,6 +205,18 @@ pub const fn message(language: Language, message: Message) -> &'static str {
         }
         (StopOnShortSolutionsNotSupported, F) => {
             "L'option  FinApresSolutionsCourtes  n'est pas soutenu au jeu direct."
+        }
+        (IntelligentRestricted, E) => {
+            "Intelligent Mode only with h#/=, ser-#/= and ser-h#/=, with a limited set of fairy \
+             conditions and without fairy pieces."
+        }
+        (IntelligentRestricted, G) => {
+            "Intelligent Modus nur im h#/=, ser-#/= und ser-h#/=, wenigen Maerchenbedingungen \
+             und keinen Maerchensteinen."
+        }
+        (IntelligentRestricted, F) => {
+            "mode intelligent seulement avec h#/=, ser-#/= et ser-h#/=, facultativement avec \
+             certaines conditions, et sans pieces feeriques."
         }
         (InconsistentRetroInformation, E) => "Inconsistent retro information",
         (InconsistentRetroInformation, G) => "Inkonsistente Retro-Information",

@@ -14,7 +14,7 @@ use super::messages::{message, Message};
 use super::notices;
 use super::problems::{fairy_twin_problems, twin_problems, TwinFault, TwinProblem};
 use super::reader::{read, FileError, PopeyeFile, ProblemSpec};
-use super::streams::{merged, push_error_line, push_error_message};
+use super::streams::{merged, push_error_line, push_error_message, BEEP};
 use super::tree_text::TreeWriter;
 use super::unsupported::{Feature, Together, Unsupported};
 use crate::fairy::FairyPosition;
@@ -184,6 +184,8 @@ fn render_streaming(
 pub(super) struct Sink<'e> {
     pending: String,
     emit: &'e mut dyn FnMut(&str),
+    /// `Beep n`: the beeps still to ring at the problem's first key or line.
+    beeps: u32,
 }
 
 impl<'e> Sink<'e> {
@@ -191,16 +193,59 @@ impl<'e> Sink<'e> {
         Sink {
             pending: String::new(),
             emit,
+            beeps: 0,
         }
+    }
+
+    /// Rings `beeps` times at the first key or line of play written from now on.
+    pub(super) fn beep_at_first_line(&mut self, beeps: u32) {
+        self.beeps = beeps;
     }
 
     /// Hands on what was written since the last flush.
     pub(super) fn flush(&mut self) {
+        if self.beeps > 0 {
+            if let Some(at) = first_line_beep_at(&self.pending) {
+                let beeps = String::from(BEEP).repeat(self.beeps as usize);
+                self.pending.insert_str(at, &beeps);
+                self.beeps = 0;
+            }
+        }
         if !self.pending.is_empty() {
             (self.emit)(&self.pending);
             self.pending.clear();
         }
     }
+}
+
+/// Where Popeye rings for `Beep` in `text`, if it holds a key or a line of play: right before
+/// the ` !` of a key (`   1.Rc1-c8 # !`, its tree writer's key; a refutation's ` !` is
+/// indented deeper), before the line break that opens a line of help or series play
+/// (`  1.Kh8-g8 Qb1-b8 #`, its line writer's).
+fn first_line_beep_at(text: &str) -> Option<usize> {
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        // `indent` spaces, then a move's number and its dot.
+        let numbered = |indent: usize| {
+            let Some(rest) = line.get(indent..) else {
+                return false;
+            };
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+            line.bytes().take(indent).all(|b| b == b' ')
+                && digits > 0
+                && rest.as_bytes().get(digits) == Some(&b'.')
+        };
+        if numbered(3) {
+            if let Some(key) = line.find(" !") {
+                return Some(start + key);
+            }
+        } else if numbered(2) {
+            // (A line break written before the last flush is out already.)
+            return Some(start.saturating_sub(1));
+        }
+        start += line.len();
+    }
+    None
 }
 
 impl std::ops::Deref for Sink<'_> {
@@ -303,6 +348,9 @@ fn problem_text(
     solve: &mut dyn FnMut(&TwinContext) -> Result<Solution, SolveError>,
     out: &mut Sink,
 ) -> ProblemEnd {
+    if let Some(beeps) = spec.options.beeps {
+        out.beep_at_first_line(beeps);
+    }
     for notice in &spec.notices {
         out.push_str(notice);
         out.push('\n');
@@ -786,4 +834,20 @@ fn solve_fairy(
         run.hash_mb,
         super::fairy_game::PRESENTATION,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_line_beep_at;
+
+    #[test]
+    fn the_beep_stands_at_the_first_key_or_line() {
+        // A try's refutation is no key; the key's ` !` is.
+        let battle = "\n   1.Rc1-a1 + ?\n    but\n      1...Ka8-b8 !\n\n   1.Rc1-c8 # !\n";
+        assert_eq!(first_line_beep_at(battle), battle.find("# !").map(|at| at + 1));
+        // Before the line break that opens a help line (a move number line is none).
+        let help = "a) \n  1  (Kh8-g8 )\n\n  1.Kh8-g8 Qb1-b8 #\n";
+        assert_eq!(first_line_beep_at(help), help.find("\n  1.").map(|at| at));
+        assert_eq!(first_line_beep_at("  h#1   2 + 1\n\nsolution finished.\n"), None);
+    }
 }

@@ -14,6 +14,11 @@ const ERROR_LINE: char = '\u{1}';
 /// Starts a line of the text that Popeye writes on its standard error, its line break after.
 const ERROR_MESSAGE: char = '\u{2}';
 
+/// Popeye's beep (`Beep`): written on its standard error where it stands in the text, in
+/// the middle of a line as well; the text a terminal shows leaves it out, as Popeye's
+/// `Protocol` file does.
+pub const BEEP: char = '\u{7}';
+
 /// Appends `text` as a line Popeye writes on its standard error, a line break first.
 pub fn push_error_line(out: &mut String, text: &str) {
     out.push(ERROR_LINE);
@@ -39,7 +44,7 @@ pub fn push_error_message(out: &mut String, text: &str) {
 /// assert_eq!(merged(&out), "  #2\n\nthe side to play can capture the king\nsolution finished.\n");
 /// ```
 pub fn merged(text: &str) -> String {
-    text.replace([ERROR_LINE, ERROR_MESSAGE], "")
+    text.replace([ERROR_LINE, ERROR_MESSAGE, BEEP], "")
 }
 
 /// The text split into Popeye's standard output and standard error.
@@ -108,7 +113,20 @@ pub fn in_order(text: &str) -> Vec<(Stream, String)> {
         } else if let Some(error) = line.strip_prefix(ERROR_MESSAGE) {
             push(&mut parts, Stream::Stderr, error);
         } else {
-            push(&mut parts, Stream::Stdout, line);
+            // A beep goes to standard error between the line's two halves.
+            let mut rest = line;
+            while let Some(at) = rest.find(BEEP) {
+                let (before, beeps) = rest.split_at(at);
+                let end = beeps.find(|c| c != BEEP).unwrap_or(beeps.len());
+                if !before.is_empty() {
+                    push(&mut parts, Stream::Stdout, before);
+                }
+                push(&mut parts, Stream::Stderr, &beeps[..end]);
+                rest = &beeps[end..];
+            }
+            if !rest.is_empty() {
+                push(&mut parts, Stream::Stdout, rest);
+            }
         }
     }
     parts
@@ -140,4 +158,24 @@ pub fn split(text: &str) -> Streams {
         }
     }
     streams
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_beep_goes_to_standard_error_where_it_stands() {
+        let text = format!("  #1\n\n   1.Rh1-h8 #{BEEP}{BEEP} !\n\nsolution finished.\n");
+        let parts = in_order(&text);
+        assert_eq!(
+            parts,
+            [
+                (Stream::Stdout, "  #1\n\n   1.Rh1-h8 #".to_string()),
+                (Stream::Stderr, "\u{7}\u{7}".to_string()),
+                (Stream::Stdout, " !\n\nsolution finished.\n".to_string()),
+            ]
+        );
+        assert_eq!(merged(&text), "  #1\n\n   1.Rh1-h8 # !\n\nsolution finished.\n");
+    }
 }

@@ -253,6 +253,27 @@ impl<R: Rules, Q: Question> TreeBuilder<'_, '_, R, Q> {
                         && !Prover::<R, Q>::goal_moves(pos).is_empty())
             }
         };
+        if listing == Listing::PostKey && budget == 0 && Q::PLAY != BattlePlay::Reflex {
+            // The post-key play of a one-mover, Black to move with no attacker move to come
+            // (Popeye 4.104): a `#1`/`=1` has none to list, an `s#1`/`s=1` every Black move,
+            // the ones reaching the goal ending the play and the others refuting (no
+            // `zugzwang.`). A reflex one-mover's is its forced end, below.
+            let defences = if Q::PLAY == BattlePlay::SelfPlay {
+                pos.legal_moves()
+                    .iter()
+                    .map(|&mv| DefenceNode {
+                        mv,
+                        continuations: Vec::new(),
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            return DefenderPlay {
+                threat: Threat::NotShown,
+                defences,
+            };
+        }
         if forced {
             // The defender's move ends the play: it must reach the goal. Set play with no
             // attacker move to come (`s#1`) is the defender's moves that reach it, whether

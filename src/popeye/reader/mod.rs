@@ -86,6 +86,12 @@ pub struct PopeyeOptions {
     /// `Quodlibet` as written: listed under the stipulation even where it does not apply
     /// (`solve.quodlibet` is what is solved).
     pub quodlibet: bool,
+    /// `WriteGrid`: the grid is drawn below the stipulation line (the board's own, no grid
+    /// condition being supported).
+    pub write_grid: bool,
+    /// `Beep [n]`: Popeye rings `n` times (once without a number) on its standard error when
+    /// it writes the problem's first key or line.
+    pub beeps: Option<u32>,
     /// `NoWk`, `NoBk`: the problem has no white (black) king. Popeye solves a position
     /// without a king either way; the option only spares its warning.
     pub no_king: [bool; 2],

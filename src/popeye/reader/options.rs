@@ -164,12 +164,21 @@ impl Reader<'_> {
                 }
                 // Output options without effect on the solution; Beep may take a number.
                 OptionWord::Beep => {
-                    if self.lexer.peek_token().is_some_and(|t| leading_number(&t)) {
+                    // Popeye's strtoul: the number the token starts with, where it does and
+                    // fits (else one beep, and the token is the next option).
+                    let number = self.lexer.peek_token().and_then(|token| {
+                        let digits: String =
+                            token.chars().take_while(char::is_ascii_digit).collect();
+                        digits.parse::<u32>().ok()
+                    });
+                    if number.is_some() {
                         self.lexer.next_token();
                     }
+                    problem.options.beeps = Some(number.unwrap_or(1));
                     true
                 }
-                OptionWord::SuppressGrid | OptionWord::WriteGrid => true,
+                OptionWord::WriteGrid => flag(&mut problem.options.write_grid),
+                OptionWord::SuppressGrid => true,
                 // Named as the file spells it (TrivialTriesAvoid, GoalIsEnd, …).
                 _ => {
                     Self::unsupported(problem, Feature::Option, token);
