@@ -25,7 +25,7 @@ use mateproof::suite::progress::ProgressMode;
 use mateproof::suite::report::{merge, read_report, write_report};
 use mateproof::suite::runner::{run as run_suite, RunConfig};
 use mateproof::suite::source::Shard;
-use mateproof::suite::verify::Limits;
+use mateproof::suite::limits::Limits;
 use mateproof::uci::parse_line;
 use std::path::PathBuf;
 use std::time::Duration;

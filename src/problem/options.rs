@@ -48,7 +48,7 @@ pub struct SolveOptions {
     pub max_flights: Option<u32>,
     /// `NonTrivial m n` in self play: the defender may have at most `m` more
     /// non-trivial moves than one per defence (a trivial one lets the attacker win within `n`),
-    /// counted along the play (see `crate::solver::tt::NonTrivial`).
+    /// counted along the play (see `crate::solver::NonTrivial`).
     pub nontrivial: Option<(u32, u32)>,
     /// `PostKeyPlay`: the diagram is the position after the key; show Black's play.
     pub post_key_play: bool,
