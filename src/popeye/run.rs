@@ -357,7 +357,7 @@ fn problem_text(
     }
     let read_errors = spec.input_errors > 0;
     let refused = |out: &mut Sink, unsupported: &Unsupported| {
-        out.push_str(&unsupported.refusal(problem_index + 1, spec, language));
+        out.push_str(&unsupported.refusal(problem_index + 1, &spec.names(), language));
         out.push_str("\n\n");
         ProblemEnd {
             skipped: true,

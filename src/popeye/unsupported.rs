@@ -18,7 +18,6 @@
 //! only names and words the refusal.
 
 use super::messages::{message, Message};
-use super::reader::ProblemSpec;
 use crate::notation::Language;
 use std::fmt;
 
@@ -168,23 +167,16 @@ impl Unsupported {
 
     /// The line that replaces a skipped problem's play: which problem (its number in the file,
     /// author, source and title when given), what is not supported, and Popeye's "problem
-    /// ignored", all in the file's language:
+    /// ignored", all in the file's language (`names`: the problem's authors, sources and
+    /// titles, as `ProblemSpec::names` gives them):
     ///
     /// `Problem 2 (A. Autor; Schwalbe 1990): Forderung noch nicht unterstuetzt: h#2 - Problem uebersprungen`
-    pub fn refusal(&self, number: usize, spec: &ProblemSpec, language: Language) -> String {
+    pub fn refusal(&self, number: usize, names: &[&str], language: Language) -> String {
         let problem = match language {
             Language::English => "problem",
             Language::German => "Problem",
             Language::French => "probleme",
         };
-        let names: Vec<&str> = spec
-            .authors
-            .iter()
-            .chain(&spec.origins)
-            .chain(&spec.titles)
-            .map(|s| s.trim())
-            .filter(|s| !s.is_empty())
-            .collect();
         let named = if names.is_empty() {
             String::new()
         } else {

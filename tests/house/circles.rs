@@ -22,7 +22,6 @@ const CIRCLES_LEFT: &[&[&str]] = &[
     &["help::intelligent::blocks", "help::intelligent::men"],
     &["popeye::game", "popeye::line_text", "popeye::move_numbers"],
     &["popeye::help_text", "popeye::run"],
-    &["popeye::reader", "popeye::unsupported"],
 ];
 
 type ModulePath = Vec<String>;

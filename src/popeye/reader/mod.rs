@@ -146,6 +146,18 @@ pub struct FairyMan {
 }
 
 impl ProblemSpec {
+    /// What names the problem for a reader of the output: its authors, sources and titles, in
+    /// that order, each trimmed, the empty ones left out.
+    pub fn names(&self) -> Vec<&str> {
+        self.authors
+            .iter()
+            .chain(&self.origins)
+            .chain(&self.titles)
+            .map(|s| s.trim())
+            .filter(|s| !s.is_empty())
+            .collect()
+    }
+
     fn new() -> ProblemSpec {
         ProblemSpec {
             authors: Vec::new(),
