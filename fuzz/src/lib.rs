@@ -21,11 +21,11 @@ use mateproof::notation::{
     parse_popeye, parse_san, parse_san_line, parse_uci, to_popeye, to_san, Language,
 };
 use mateproof::popeye::run::{run as run_popeye, RunOptions};
+use mateproof::suite::limits::Limits;
 use mateproof::suite::progress::ProgressMode;
 use mateproof::suite::report::{merge, read_report, write_report};
 use mateproof::suite::runner::{run as run_suite, RunConfig};
 use mateproof::suite::source::Shard;
-use mateproof::suite::limits::Limits;
 use mateproof::uci::parse_line;
 use std::path::PathBuf;
 use std::time::Duration;

@@ -73,8 +73,7 @@ fn help_parts_text<P: PopeyeGame>(
     // Where set play has nothing to show (ser-#, ser-=, h#0.5) Popeye says so under the
     // stipulation, before the empty line that opens the play.
     let asked = help::parts(problem);
-    let set_play_ignored =
-        problem.options.set_play && !asked.iter().any(|part| part.is_set_play());
+    let set_play_ignored = problem.options.set_play && !asked.iter().any(|part| part.is_set_play());
     if set_play_ignored {
         out.pop();
         out.push_str(message(language, Message::SetPlayNotApplicable));
@@ -215,4 +214,3 @@ fn help_parts_text<P: PopeyeGame>(
         Ending::Normal
     }
 }
-

@@ -77,7 +77,11 @@ impl LineStyle {
         let one_move = !self.series && full_plies == 2;
         LineStyle {
             skipped_first: !self.series && full_plies % 2 == 1,
-            last: if one_move { Lister::Ordinary } else { self.last },
+            last: if one_move {
+                Lister::Ordinary
+            } else {
+                self.last
+            },
             ..self
         }
     }

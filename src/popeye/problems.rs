@@ -14,7 +14,9 @@
 
 use super::messages::{message, Message};
 use super::reader::ProblemSpec;
-use super::twin::{apply, apply_each, men_of, Board, Men, TwinChange, TwinError, TwinSpec, TwinState};
+use super::twin::{
+    apply, apply_each, men_of, Board, Men, TwinChange, TwinError, TwinSpec, TwinState,
+};
 use crate::board::{
     Color, KinglessSides, Position, PositionError, Setup, Square, Validation, Wing,
 };

@@ -844,10 +844,16 @@ mod tests {
     fn the_beep_stands_at_the_first_key_or_line() {
         // A try's refutation is no key; the key's ` !` is.
         let battle = "\n   1.Rc1-a1 + ?\n    but\n      1...Ka8-b8 !\n\n   1.Rc1-c8 # !\n";
-        assert_eq!(first_line_beep_at(battle), battle.find("# !").map(|at| at + 1));
+        assert_eq!(
+            first_line_beep_at(battle),
+            battle.find("# !").map(|at| at + 1)
+        );
         // Before the line break that opens a help line (a move number line is none).
         let help = "a) \n  1  (Kh8-g8 )\n\n  1.Kh8-g8 Qb1-b8 #\n";
         assert_eq!(first_line_beep_at(help), help.find("\n  1.").map(|at| at));
-        assert_eq!(first_line_beep_at("  h#1   2 + 1\n\nsolution finished.\n"), None);
+        assert_eq!(
+            first_line_beep_at("  h#1   2 + 1\n\nsolution finished.\n"),
+            None
+        );
     }
 }

@@ -87,12 +87,11 @@ pub enum Stream {
 /// ```
 pub fn in_order(text: &str) -> Vec<(Stream, String)> {
     let mut parts: Vec<(Stream, String)> = Vec::new();
-    let push = |parts: &mut Vec<(Stream, String)>, stream: Stream, part: &str| {
-        match parts.last_mut() {
+    let push =
+        |parts: &mut Vec<(Stream, String)>, stream: Stream, part: &str| match parts.last_mut() {
             Some((last, run)) if *last == stream => run.push_str(part),
             _ => parts.push((stream, part.to_string())),
-        }
-    };
+        };
     for line in text.split_inclusive('\n') {
         if let Some(error) = line.strip_prefix(ERROR_LINE) {
             // The line break ahead of the text is standard output's, written after it.
@@ -176,6 +175,9 @@ mod tests {
                 (Stream::Stdout, " !\n\nsolution finished.\n".to_string()),
             ]
         );
-        assert_eq!(merged(&text), "  #1\n\n   1.Rh1-h8 # !\n\nsolution finished.\n");
+        assert_eq!(
+            merged(&text),
+            "  #1\n\n   1.Rh1-h8 # !\n\nsolution finished.\n"
+        );
     }
 }
