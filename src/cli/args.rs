@@ -10,12 +10,21 @@ use std::time::Duration;
 /// would abort the process when the allocation failed.
 pub const MAX_HASH_MB: usize = 16_384;
 
-pub fn parse_hash_mb(text: &str) -> Result<usize, String> {
+/// A value an option refuses; the message says what it takes (clap prints it after the option's
+/// name and the value given).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum ValueError {
+    #[error("expected a whole number of megabytes from 1 to {MAX_HASH_MB}")]
+    HashSize,
+    #[error("expected a positive number of seconds")]
+    Seconds,
+}
+
+/// A table size in MB (`--hash`): a whole number from 1 to [`MAX_HASH_MB`].
+pub fn parse_hash_mb(text: &str) -> Result<usize, ValueError> {
     match text.parse::<usize>() {
         Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => Ok(mb),
-        _ => Err(format!(
-            "expected a whole number of megabytes from 1 to {MAX_HASH_MB}"
-        )),
+        _ => Err(ValueError::HashSize),
     }
 }
 
@@ -26,10 +35,10 @@ pub fn default_threads() -> usize {
 }
 
 /// A time limit: positive and finite (a zero, negative or NaN limit used to mean "no limit").
-pub fn parse_seconds(text: &str) -> Result<f64, String> {
+pub fn parse_seconds(text: &str) -> Result<f64, ValueError> {
     match text.parse::<f64>() {
         Ok(secs) if secs.is_finite() && secs > 0.0 && secs <= 1e9 => Ok(secs),
-        _ => Err("expected a positive number of seconds".to_owned()),
+        _ => Err(ValueError::Seconds),
     }
 }
 
@@ -78,5 +87,34 @@ impl clap::ValueEnum for MoveStyle {
             ),
         };
         Some(clap::builder::PossibleValue::new(name).help(help))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hash_sizes_and_seconds_are_bounded_with_the_same_words() {
+        assert_eq!(parse_hash_mb("64"), Ok(64));
+        assert_eq!(parse_hash_mb("16384"), Ok(MAX_HASH_MB));
+        assert_eq!(parse_hash_mb("0"), Err(ValueError::HashSize));
+        assert_eq!(parse_hash_mb("16385"), Err(ValueError::HashSize));
+        assert_eq!(
+            ValueError::HashSize.to_string(),
+            "expected a whole number of megabytes from 1 to 16384"
+        );
+        assert_eq!(parse_seconds("2.5"), Ok(2.5));
+        for refused in ["0", "-1", "NaN", "inf", "1e10", "soon"] {
+            assert_eq!(
+                parse_seconds(refused),
+                Err(ValueError::Seconds),
+                "{refused}"
+            );
+        }
+        assert_eq!(
+            ValueError::Seconds.to_string(),
+            "expected a positive number of seconds"
+        );
     }
 }

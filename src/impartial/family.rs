@@ -31,24 +31,39 @@ const LIMITS: [(&str, u64); 4] = [
     ("all", 30),
 ];
 
+/// Why a family's text does not read; each names the text as given.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum FamilyError {
+    /// Not `kind:N`, or a kind that is not one of the four.
+    #[error("'{0}': expected rectangles:N, staircases:N, hooks:N or all:N")]
+    Unknown(String),
+    /// A bound outside 1 to the kind's limit ([`LIMITS`]).
+    #[error("'{text}': the bound of {kind} must be from 1 to {limit}")]
+    Bound {
+        text: String,
+        kind: String,
+        limit: u64,
+    },
+}
+
 impl Family {
     /// Reads "rectangles:12", "staircases:20", "hooks:10" or "all:22".
-    pub fn parse(text: &str) -> Result<Family, String> {
-        let usage = "expected rectangles:N, staircases:N, hooks:N or all:N";
-        let (kind, bound) = text
-            .split_once(':')
-            .ok_or_else(|| format!("'{text}': {usage}"))?;
+    pub fn parse(text: &str) -> Result<Family, FamilyError> {
+        let unknown = || FamilyError::Unknown(text.to_owned());
+        let (kind, bound) = text.split_once(':').ok_or_else(unknown)?;
         let kind = kind.trim().to_ascii_lowercase();
         let &(_, limit) = LIMITS
             .iter()
             .find(|(name, _)| *name == kind)
-            .ok_or_else(|| format!("'{text}': {usage}"))?;
+            .ok_or_else(unknown)?;
         let bound = match bound.trim().parse::<u64>() {
             Ok(n) if (1..=limit).contains(&n) => n,
             _ => {
-                return Err(format!(
-                    "'{text}': the bound of {kind} must be from 1 to {limit}"
-                ))
+                return Err(FamilyError::Bound {
+                    text: text.to_owned(),
+                    kind,
+                    limit,
+                })
             }
         };
         Ok(match kind.as_str() {
@@ -143,6 +158,18 @@ mod tests {
         // 1 + 2 + 3 + 5 + 7 partitions of 1..=5.
         assert_eq!(Family::parse("all:5").unwrap().members().len(), 18);
         assert!(Family::parse("all:31").is_err());
+        assert_eq!(
+            Family::parse("Hooks:201").map_err(|e| e.to_string()),
+            Err("'Hooks:201': the bound of hooks must be from 1 to 200".to_owned())
+        );
+        assert_eq!(
+            Family::parse("squares:3"),
+            Err(FamilyError::Unknown("squares:3".to_owned()))
+        );
+        assert_eq!(
+            Family::parse("rectangles").map_err(|e| e.to_string()),
+            Err("'rectangles': expected rectangles:N, staircases:N, hooks:N or all:N".to_owned())
+        );
         assert!(Family::parse("rectangles").is_err());
         assert!(Family::parse("squares:3").is_err());
         assert!(Family::parse("hooks:0").is_err());

@@ -60,8 +60,8 @@ pub struct Invocation {
 /// assert!(parse_mem_size("lots").is_err());
 /// assert!(parse_mem_size("1T").is_err());
 /// ```
-pub fn parse_mem_size(text: &str) -> Result<usize, String> {
-    let bad = || format!("-maxmem: '{text}' is not a size (kilobytes, or a number with K, M or G)");
+pub fn parse_mem_size(text: &str) -> Result<usize, InvocationError> {
+    let bad = || InvocationError::MemSize(text.to_owned());
     let (digits, kib_per_unit) = match text.char_indices().last() {
         Some((i, 'k' | 'K')) => (&text[..i], 1u64),
         Some((i, 'm' | 'M')) => (&text[..i], 1 << 10),
@@ -72,11 +72,35 @@ pub fn parse_mem_size(text: &str) -> Result<usize, String> {
     let mb = count.checked_mul(kib_per_unit).ok_or_else(bad)? >> 10;
     let max = crate::cli::args::MAX_HASH_MB as u64;
     if mb > max {
-        return Err(format!(
-            "-maxmem: '{text}' is more than the {max} MB a table may have"
-        ));
+        return Err(InvocationError::MemTooLarge(text.to_owned()));
     }
     Ok(mb.max(1) as usize)
+}
+
+/// Why `mateproof popeye` refuses its command line (Popeye's drop-in refuses nothing); each
+/// names the flag.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum InvocationError {
+    #[error("-maxtime needs a number of seconds")]
+    NoTime,
+    #[error("-maxtime: '{0}' is not a number of seconds")]
+    Time(String),
+    /// The same rule as every front end's time limit.
+    #[error("-maxtime 0: give a positive number of seconds (leave the flag out for no limit)")]
+    ZeroTime,
+    #[error("-maxmem needs a size")]
+    NoMemSize,
+    #[error("-maxmem: '{0}' is not a size (kilobytes, or a number with K, M or G)")]
+    MemSize(String),
+    #[error("-maxmem: '{0}' is more than the {max} MB a table may have", max = crate::cli::args::MAX_HASH_MB)]
+    MemTooLarge(String),
+    /// A flag of [`IGNORED_WITH_VALUE`] (named without its dashes) without its value.
+    #[error("-{0} needs a number")]
+    NoNumber(String),
+    #[error("-{flag}: '{value}' is not a number")]
+    Number { flag: String, value: String },
+    #[error("unknown flag '{0}' (Popeye's flags: -maxmem, -maxtime, -maxpos, -heartbeat, -regression, -maxtrace, -notraceptr)")]
+    UnknownFlag(String),
 }
 
 /// How a command line is read ([`parse_args_in`]).
@@ -101,7 +125,7 @@ pub enum Dialect {
 /// assert!(inv.regression && inv.files == ["a.inp"]);
 /// assert_eq!(inv.max_time.unwrap().as_secs(), 60);
 /// ```
-pub fn parse_args(args: &[String]) -> Result<Invocation, String> {
+pub fn parse_args(args: &[String]) -> Result<Invocation, InvocationError> {
     parse_args_in(args, Dialect::Mateproof)
 }
 
@@ -114,7 +138,7 @@ pub fn parse_args(args: &[String]) -> Result<Invocation, String> {
 /// let inv = parse_args_in(&args, Dialect::Popeye).unwrap();
 /// assert_eq!((inv.max_mem, inv.max_time, inv.files), (Some(1024), None, vec!["a".to_owned()]));
 /// ```
-pub fn parse_args_in(args: &[String], dialect: Dialect) -> Result<Invocation, String> {
+pub fn parse_args_in(args: &[String], dialect: Dialect) -> Result<Invocation, InvocationError> {
     match dialect {
         Dialect::Mateproof => parse_mateproof(args),
         Dialect::Popeye => Ok(parse_popeye(args)),
@@ -126,7 +150,7 @@ pub fn parse_args_in(args: &[String], dialect: Dialect) -> Result<Invocation, St
 /// `-maxtrace` (the trace of a debugging build).
 const IGNORED_WITH_VALUE: [&str; 2] = ["maxpos", "maxtrace"];
 
-fn parse_mateproof(args: &[String]) -> Result<Invocation, String> {
+fn parse_mateproof(args: &[String]) -> Result<Invocation, InvocationError> {
     let mut inv = Invocation::default();
     let mut iter = args.iter().peekable();
     while let Some(arg) = iter.next() {
@@ -142,35 +166,29 @@ fn parse_mateproof(args: &[String]) -> Result<Invocation, String> {
                     }
                 }
                 "maxtime" => {
-                    let value = iter.next().ok_or("-maxtime needs a number of seconds")?;
+                    let value = iter.next().ok_or(InvocationError::NoTime)?;
                     let secs: u64 = value
                         .parse()
-                        .map_err(|_| format!("-maxtime: '{value}' is not a number of seconds"))?;
+                        .map_err(|_| InvocationError::Time(value.clone()))?;
                     if secs == 0 {
-                        // The same rule as every front end's time limit.
-                        return Err(
-                            "-maxtime 0: give a positive number of seconds (leave the flag out for no limit)"
-                                .into(),
-                        );
+                        return Err(InvocationError::ZeroTime);
                     }
                     inv.max_time = Some(Duration::from_secs(secs));
                 }
                 "maxmem" => {
-                    let value = iter.next().ok_or("-maxmem needs a size")?;
+                    let value = iter.next().ok_or(InvocationError::NoMemSize)?;
                     inv.max_mem = Some(parse_mem_size(value)?);
                 }
                 _ if IGNORED_WITH_VALUE.contains(&flag) => {
-                    let value = iter.next().ok_or(format!("-{flag} needs a number"))?;
-                    value
-                        .parse::<u64>()
-                        .map_err(|_| format!("-{flag}: '{value}' is not a number"))?;
+                    let value = iter
+                        .next()
+                        .ok_or_else(|| InvocationError::NoNumber(flag.to_owned()))?;
+                    value.parse::<u64>().map_err(|_| InvocationError::Number {
+                        flag: flag.to_owned(),
+                        value: value.clone(),
+                    })?;
                 }
-                _ => {
-                    return Err(format!(
-                        "unknown flag '{arg}' (Popeye's flags: -maxmem, -maxtime, -maxpos, \
-                         -heartbeat, -regression, -maxtrace, -notraceptr)"
-                    ))
-                }
+                _ => return Err(InvocationError::UnknownFlag(arg.clone())),
             }
         } else {
             inv.files.push(arg.clone());
@@ -329,5 +347,48 @@ pub fn run_texts(inputs: &[String], inv: &Invocation) -> ExitCode {
         ExitCode::from(EXIT_SKIPPED)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(args: &[&str]) -> InvocationError {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        parse_args(&args).expect_err("a refused command line")
+    }
+
+    #[test]
+    fn a_bad_command_line_is_refused_by_kind_and_by_name() {
+        assert_eq!(refusal(&["-maxtime"]), InvocationError::NoTime);
+        assert_eq!(refusal(&["-maxtime", "0"]), InvocationError::ZeroTime);
+        assert_eq!(refusal(&["--maxmem"]), InvocationError::NoMemSize);
+        assert_eq!(
+            refusal(&["-maxpos", "x"]),
+            InvocationError::Number {
+                flag: "maxpos".to_owned(),
+                value: "x".to_owned()
+            }
+        );
+        let words = |args: &[&str]| refusal(args).to_string();
+        assert_eq!(
+            words(&["-maxtime", "soon"]),
+            "-maxtime: 'soon' is not a number of seconds"
+        );
+        assert_eq!(
+            words(&["-maxmem", "1T"]),
+            "-maxmem: '1T' is not a size (kilobytes, or a number with K, M or G)"
+        );
+        assert_eq!(
+            words(&["-maxmem", "17G"]),
+            "-maxmem: '17G' is more than the 16384 MB a table may have"
+        );
+        assert_eq!(words(&["a.inp", "-maxtrace"]), "-maxtrace needs a number");
+        assert_eq!(
+            words(&["-fast"]),
+            "unknown flag '-fast' (Popeye's flags: -maxmem, -maxtime, -maxpos, -heartbeat, \
+             -regression, -maxtrace, -notraceptr)"
+        );
     }
 }

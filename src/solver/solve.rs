@@ -49,7 +49,7 @@ pub enum SolveError {
     /// A search thread panicked: a bug of ours. Its share of the first moves is unknown, so no
     /// verdict is given at all rather than one that silently lacks keys.
     #[error("internal error: a search thread failed ({0}); no verdict")]
-    ThreadPanicked(String),
+    ThreadPanicked(#[from] crate::util::threads::WorkerPanicked),
 }
 
 /// Solves a problem with a fresh table sized by [`super::default_table_bytes`].
@@ -436,7 +436,7 @@ fn solve_first_moves<R: Rules, Q: Question>(
                 .collect();
             join_all(workers)
         });
-        for (nodes, stopped) in joined.map_err(SolveError::ThreadPanicked)? {
+        for (nodes, stopped) in joined? {
             prover.add_foreign_nodes(nodes);
             workers_stopped |= stopped;
         }

@@ -180,6 +180,12 @@ pub struct Intended {
     pub text: String,
 }
 
+/// An `intended-solutions` text that is none of YACPDB's forms (or claims more than a million
+/// solutions); the text, trimmed.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("intended-solutions '{0}' is not N or N.N.N (e.g. 2.1...)")]
+pub struct IntendedError(pub String);
+
 impl Intended {
     /// One solution: what an entry without `intended-solutions` claims.
     pub fn one() -> Intended {
@@ -199,11 +205,15 @@ impl Intended {
     /// assert_eq!((shaped.count, shaped.shape.as_deref()), (4, Some(&[2, 2, 1, 1][..])));
     /// assert_eq!(Intended::parse("4.1.1...").unwrap().count, 4);
     /// assert!(Intended::parse("0").is_err() && Intended::parse("2.x").is_err());
+    /// assert_eq!(
+    ///     Intended::parse(" 1000.1001 ").unwrap_err().to_string(),
+    ///     "intended-solutions '1000.1001' is not N or N.N.N (e.g. 2.1...)"
+    /// );
     /// ```
-    pub fn parse(text: &str) -> Result<Intended, String> {
+    pub fn parse(text: &str) -> Result<Intended, IntendedError> {
         let text = text.trim();
         let body = text.strip_suffix("...").unwrap_or(text);
-        let refuse = || format!("intended-solutions '{text}' is not N or N.N.N (e.g. 2.1...)");
+        let refuse = || IntendedError(text.to_owned());
         let numbers: Vec<u64> = body
             .split('.')
             .map(|n| {

@@ -45,6 +45,28 @@ const FIELDS: [&str; 6] = [
     "forced_loss",
 ];
 
+/// Why a `classify` operand does not read, naming the words at fault.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum ClaimError {
+    /// The operand (all of it) does not begin with `plies N`.
+    #[error("classify \"{0}\": begin with plies N")]
+    NoPlies(String),
+    #[error("classify: plies {0} is not a number from 1 to {MAX_PLIES}")]
+    PliesOutOfRange(String),
+    #[error("classify: plies {0} claims nothing; name one of {fields}", fields = FIELDS.join(", "))]
+    NothingClaimed(u32),
+    #[error("classify: {0} has no value")]
+    NoValue(String),
+    #[error("classify: {0} is claimed twice")]
+    Twice(String),
+    #[error("classify: hang {0}: say true or false")]
+    Hang(String),
+    #[error("classify: unknown field {0}; the fields are {fields}", fields = FIELDS.join(", "))]
+    UnknownField(String),
+    #[error("classify: {field} {value}: give a number or none")]
+    Length { field: String, value: String },
+}
+
 impl ClassifyClaim {
     /// Reads the operand's words.
     ///
@@ -56,33 +78,26 @@ impl ClassifyClaim {
     /// assert!(ClassifyClaim::parse("help_win 3").is_err()); // no bound
     /// assert!(ClassifyClaim::parse("plies 5").is_err()); // nothing claimed
     /// ```
-    pub fn parse(text: &str) -> Result<ClassifyClaim, String> {
+    pub fn parse(text: &str) -> Result<ClassifyClaim, ClaimError> {
         let words: Vec<&str> = text.split_whitespace().collect();
         let (plies, fields) = match words.as_slice() {
             ["plies", n, rest @ ..] => (*n, rest),
-            _ => return Err(format!("classify \"{text}\": begin with plies N")),
+            _ => return Err(ClaimError::NoPlies(text.to_owned())),
         };
         let plies = match plies.parse::<u32>() {
             Ok(n) if (1..=MAX_PLIES).contains(&n) => n,
-            _ => {
-                return Err(format!(
-                    "classify: plies {plies} is not a number from 1 to {MAX_PLIES}"
-                ))
-            }
+            _ => return Err(ClaimError::PliesOutOfRange(plies.to_owned())),
         };
         let mut claim = ClassifyClaim {
             plies,
             ..ClassifyClaim::default()
         };
         if fields.is_empty() {
-            return Err(format!(
-                "classify: plies {plies} claims nothing; name one of {}",
-                FIELDS.join(", ")
-            ));
+            return Err(ClaimError::NothingClaimed(plies));
         }
         for pair in fields.chunks(2) {
             let [field, value] = pair else {
-                return Err(format!("classify: {} has no value", pair[0]));
+                return Err(ClaimError::NoValue(pair[0].to_owned()));
             };
             claim.set(field, value)?;
         }
@@ -90,13 +105,13 @@ impl ClassifyClaim {
     }
 
     /// Records `field value`, refusing an unknown field, a bad value or a field named twice.
-    fn set(&mut self, field: &str, value: &str) -> Result<(), String> {
-        let twice = || format!("classify: {field} is claimed twice");
+    fn set(&mut self, field: &str, value: &str) -> Result<(), ClaimError> {
+        let twice = || ClaimError::Twice(field.to_owned());
         if field == "hang" {
             let hang = match value {
                 "true" => true,
                 "false" => false,
-                _ => return Err(format!("classify: hang {value}: say true or false")),
+                _ => return Err(ClaimError::Hang(value.to_owned())),
             };
             return match self.hang.replace(hang) {
                 Some(_) => Err(twice()),
@@ -109,19 +124,14 @@ impl ClassifyClaim {
             "help_draw" => &mut self.help_draw,
             "forced_win" => &mut self.forced_win,
             "forced_loss" => &mut self.forced_loss,
-            _ => {
-                return Err(format!(
-                    "classify: unknown field {field}; the fields are {}",
-                    FIELDS.join(", ")
-                ))
-            }
+            _ => return Err(ClaimError::UnknownField(field.to_owned())),
         };
         let length = match value {
             "none" => None,
-            n => Some(
-                n.parse::<u32>()
-                    .map_err(|_| format!("classify: {field} {value}: give a number or none"))?,
-            ),
+            n => Some(n.parse::<u32>().map_err(|_| ClaimError::Length {
+                field: field.to_owned(),
+                value: value.to_owned(),
+            })?),
         };
         match slot.replace(length) {
             Some(_) => Err(twice()),
@@ -241,7 +251,45 @@ mod tests {
     use super::*;
 
     fn reason(text: &str) -> String {
-        ClassifyClaim::parse(text).expect_err(text)
+        ClassifyClaim::parse(text).expect_err(text).to_string()
+    }
+
+    #[test]
+    fn bad_operands_are_told_apart_by_their_kind() {
+        let fault = |text: &str| ClassifyClaim::parse(text).expect_err(text);
+        assert_eq!(
+            fault("help_win 3"),
+            ClaimError::NoPlies("help_win 3".to_owned())
+        );
+        assert_eq!(
+            fault("plies 0 help_win 1"),
+            ClaimError::PliesOutOfRange("0".to_owned())
+        );
+        assert_eq!(fault("plies 5"), ClaimError::NothingClaimed(5));
+        assert_eq!(
+            fault("plies 3 hang"),
+            ClaimError::NoValue("hang".to_owned())
+        );
+        assert_eq!(
+            fault("plies 3 hang true hang false"),
+            ClaimError::Twice("hang".to_owned())
+        );
+        assert_eq!(
+            fault("plies 3 forced_win x"),
+            ClaimError::Length {
+                field: "forced_win".to_owned(),
+                value: "x".to_owned()
+            }
+        );
+        assert_eq!(
+            reason("plies 5"),
+            "classify: plies 5 claims nothing; name one of help_win, help_loss, help_draw, hang, \
+             forced_win, forced_loss"
+        );
+        assert_eq!(
+            reason("help_win 3"),
+            "classify \"help_win 3\": begin with plies N"
+        );
     }
 
     #[test]

@@ -95,7 +95,8 @@ fn claims(epd: &Epd, position: &crate::board::Position) -> Result<(Claim, KeyCla
             ));
         }
         let words: Vec<&str> = op.operands.iter().map(|o| o.text()).collect();
-        let claim = ClassifyClaim::parse(&words.join(" ")).map_err(Unusable::Input)?;
+        let claim =
+            ClassifyClaim::parse(&words.join(" ")).map_err(|e| Unusable::Input(e.to_string()))?;
         return Ok((Claim::Classified(claim), KeyClaim::Any));
     }
     match (dm, bm) {

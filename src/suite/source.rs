@@ -432,7 +432,7 @@ fn open(path: &Path) -> FileEntries {
 fn read_gateway(reader: BufReader<File>) -> Result<Vec<yaml_serde::Value>, String> {
     let page: serde_json::Value =
         serde_json::from_reader(reader).map_err(|e| format!("not a YACPDB gateway page: {e}"))?;
-    gateway_entries(page)
+    gateway_entries(page).map_err(|e| e.to_string())
 }
 
 impl FileEntries {

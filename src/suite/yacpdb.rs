@@ -69,7 +69,7 @@ pub fn entry_twins(
     let intended = match entry.intended.as_deref().map(Intended::parse) {
         None => Intended::one(),
         Some(Ok(intended)) => intended,
-        Some(Err(why)) => return vec![fault(line, name, Unusable::Input(why))],
+        Some(Err(why)) => return vec![fault(line, name, Unusable::Input(why.to_string()))],
     };
     let twinned = !spec.twins.is_empty() || spec.zero_position;
     let stored = entry.solution.as_deref().map(solution::read);

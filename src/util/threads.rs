@@ -9,16 +9,25 @@ use std::thread::ScopedJoinHandle;
 /// stack and, in the suite, its own table).
 pub const MAX_THREADS: usize = 1024;
 
-/// Checks a thread count given by a user; the message says the allowed range.
-pub fn parse_threads(text: &str) -> Result<usize, String> {
-    let n: usize = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("expected a whole number from 1 to {MAX_THREADS}"))?;
-    if n == 0 || n > MAX_THREADS {
-        return Err(format!("expected a whole number from 1 to {MAX_THREADS}"));
+/// A thread count that is not a whole number from 1 to [`MAX_THREADS`]; the message says the
+/// allowed range.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("expected a whole number from 1 to {MAX_THREADS}")]
+pub struct ThreadCountError;
+
+/// A worker thread panicked: the first panic's message ([`panic_text`]).
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("{message}")]
+pub struct WorkerPanicked {
+    pub message: String,
+}
+
+/// Checks a thread count given by a user.
+pub fn parse_threads(text: &str) -> Result<usize, ThreadCountError> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(ThreadCountError),
     }
-    Ok(n)
 }
 
 /// The message of a panic payload (a `&str` or `String`, as `panic!` makes them).
@@ -31,8 +40,8 @@ pub fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
 }
 
 /// Joins every handle (all of them, even after a failure, so none is left running) and returns
-/// their results in order, or the first panic's message.
-pub fn join_all<T>(handles: Vec<ScopedJoinHandle<'_, T>>) -> Result<Vec<T>, String> {
+/// their results in order, or the first panic.
+pub fn join_all<T>(handles: Vec<ScopedJoinHandle<'_, T>>) -> Result<Vec<T>, WorkerPanicked> {
     let mut results = Vec::with_capacity(handles.len());
     let mut failure = None;
     for handle in handles {
@@ -44,7 +53,7 @@ pub fn join_all<T>(handles: Vec<ScopedJoinHandle<'_, T>>) -> Result<Vec<T>, Stri
         }
     }
     match failure {
-        Some(message) => Err(message),
+        Some(message) => Err(WorkerPanicked { message }),
         None => Ok(results),
     }
 }
@@ -71,7 +80,12 @@ mod tests {
                 .collect();
             join_all(handles)
         });
-        assert_eq!(joined, Err("worker 1 failed".to_owned()));
+        assert_eq!(
+            joined,
+            Err(WorkerPanicked {
+                message: "worker 1 failed".to_owned()
+            })
+        );
         assert_eq!(finished.load(std::sync::atomic::Ordering::SeqCst), 2);
     }
 
@@ -86,8 +100,12 @@ mod tests {
     #[test]
     fn thread_counts_are_bounded() {
         assert_eq!(parse_threads("2"), Ok(2));
-        assert!(parse_threads("0").is_err());
-        assert!(parse_threads("100000").unwrap_err().contains("1 to 1024"));
-        assert!(parse_threads("x").is_err());
+        assert_eq!(parse_threads(" 1024 "), Ok(1024));
+        assert_eq!(parse_threads("0"), Err(ThreadCountError));
+        assert_eq!(
+            parse_threads("100000").map_err(|e| e.to_string()),
+            Err("expected a whole number from 1 to 1024".to_owned())
+        );
+        assert_eq!(parse_threads("x"), Err(ThreadCountError));
     }
 }

@@ -402,25 +402,38 @@ fn pieces(entry: &mut YacpdbEntry, value: Value) -> Result<(), EntryError> {
     Ok(())
 }
 
+/// Why a gateway page gives no entries.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum GatewayError {
+    /// `"success"` is not `true`: the page's `errors` as JSON text (or why there are none).
+    #[error("the query gateway reports no success: {0}")]
+    NoSuccess(String),
+    #[error("the page has no result.entries list")]
+    NoEntries,
+    /// An entry that does not convert to a YAML value.
+    #[error("{0}")]
+    Entry(String),
+}
+
 /// What a gateway page (`{"success": true, "result": {"entries": [...]}}`) holds: its entries
 /// as values, or the page's own errors.
-pub fn gateway_entries(page: serde_json::Value) -> Result<Vec<Value>, String> {
+pub fn gateway_entries(page: serde_json::Value) -> Result<Vec<Value>, GatewayError> {
     let success = page.get("success").and_then(serde_json::Value::as_bool);
     if success != Some(true) {
         let errors = page
             .get("errors")
             .map(|e| e.to_string())
             .unwrap_or_else(|| "no \"success\": true".to_owned());
-        return Err(format!("the query gateway reports no success: {errors}"));
+        return Err(GatewayError::NoSuccess(errors));
     }
     let entries = page
         .get("result")
         .and_then(|r| r.get("entries"))
         .and_then(serde_json::Value::as_array)
-        .ok_or("the page has no result.entries list")?;
+        .ok_or(GatewayError::NoEntries)?;
     entries
         .iter()
-        .map(|entry| yaml_serde::to_value(entry).map_err(|e| e.to_string()))
+        .map(|entry| yaml_serde::to_value(entry).map_err(|e| GatewayError::Entry(e.to_string())))
         .collect()
 }
 
@@ -499,6 +512,22 @@ mod tests {
         );
         let failed: serde_json::Value =
             serde_json::from_str(r#"{"success": false, "errors": ["bad query"]}"#).unwrap();
-        assert!(gateway_entries(failed).unwrap_err().contains("bad query"));
+        let refusal = gateway_entries(failed).unwrap_err();
+        assert_eq!(
+            refusal,
+            GatewayError::NoSuccess(r#"["bad query"]"#.to_owned())
+        );
+        assert_eq!(
+            refusal.to_string(),
+            r#"the query gateway reports no success: ["bad query"]"#
+        );
+        let silent: serde_json::Value = serde_json::from_str(r#"{"success": 1}"#).unwrap();
+        assert_eq!(
+            gateway_entries(silent).map_err(|e| e.to_string()),
+            Err(r#"the query gateway reports no success: no "success": true"#.to_owned())
+        );
+        let empty: serde_json::Value =
+            serde_json::from_str(r#"{"success": true, "result": {}}"#).unwrap();
+        assert_eq!(gateway_entries(empty), Err(GatewayError::NoEntries));
     }
 }
