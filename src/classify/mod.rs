@@ -2,9 +2,9 @@
 //!
 //! Kulyukin's characteristics (theory digest §1.11–§1.17) are quantifier patterns over lines:
 //! whether *some* line (∃∃, helpmate-like), the lines x chooses against *every* reply (∃∀,
-//! directmate-like) or *every* line (∀∀) of at most N plies ends in a goal. A
+//! directmate-like) or *every* line (∀∀) of at most N plies ends as x aims. A
 //! [`LineQuestion`] names x (the side to move at the root), the quantifier of x's plies, the
-//! opponent's play (∃, ∀, or passes as in series play) and the [`Goal`] tested on the position
+//! opponent's play (∃, ∀, or passes as in series play) and the [`Aim`] tested on the position
 //! where the line ends; [`LineSearch`] answers it for any [`crate::rules::Rules`], shortest
 //! first, over a [`LineTable`] that holds results for that one question only.
 //! [`classify`] asks the six questions of `mateproof classify` and gathers their witnesses.
@@ -59,68 +59,70 @@ pub enum OpponentPlay {
     Passes,
 }
 
-/// A set of line ends, seen from x: which final positions count as reaching the goal.
+/// What x aims at: a set of line ends, seen from x, that count as reaching it (mating, being
+/// mated, a stalemate, a draw …). Not a problem's goal ([`crate::problem::Goal`], a
+/// stipulation's `#`, `=` …): a classification asks about several such sets at once.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Goal(u8);
+pub struct Aim(u8);
 
-impl Goal {
+impl Aim {
     /// x mates (the opponent is checkmated).
-    pub const X_MATES: Goal = Goal(1);
+    pub const X_MATES: Aim = Aim(1);
     /// x is checkmated.
-    pub const X_MATED: Goal = Goal(2);
+    pub const X_MATED: Aim = Aim(2);
     /// x is stalemated.
-    pub const X_STALEMATED: Goal = Goal(4);
+    pub const X_STALEMATED: Aim = Aim(4);
     /// The opponent is stalemated.
-    pub const OPPONENT_STALEMATED: Goal = Goal(8);
+    pub const OPPONENT_STALEMATED: Aim = Aim(8);
     /// A dead position (by material).
-    pub const DEAD: Goal = Goal(16);
+    pub const DEAD: Aim = Aim(16);
     /// A draw by a recurring position or the 50-move rule ([`DrawRules::Game`] only).
-    pub const GAME_RULE_DRAW: Goal = Goal(32);
+    pub const GAME_RULE_DRAW: Aim = Aim(32);
     /// Stalemate of either side.
-    pub const STALEMATE: Goal = Goal(4 | 8);
+    pub const STALEMATE: Aim = Aim(4 | 8);
     /// A drawn end: stalemate of either side, a dead position, or a game-rule draw.
-    pub const DRAW: Goal = Goal(4 | 8 | 16 | 32);
+    pub const DRAW: Aim = Aim(4 | 8 | 16 | 32);
     /// Any end at all: mate, stalemate, dead position or game-rule draw.
-    pub const ANY_END: Goal = Goal(63);
+    pub const ANY_END: Aim = Aim(63);
 
     /// Both sets together.
-    pub const fn or(self, other: Goal) -> Goal {
-        Goal(self.0 | other.0)
+    pub const fn or(self, other: Aim) -> Aim {
+        Aim(self.0 | other.0)
     }
 
     /// True when every end of `self` is in `other`.
-    pub const fn within(self, other: Goal) -> bool {
+    pub const fn within(self, other: Aim) -> bool {
         self.0 & !other.0 == 0
     }
 
     /// True when the two sets share an end.
-    pub const fn meets(self, other: Goal) -> bool {
+    pub const fn meets(self, other: Aim) -> bool {
         self.0 & other.0 != 0
     }
 
-    /// True when the line ending in `end` reaches this goal, x being `x`.
+    /// True when the line ending in `end` reaches this aim, x being `x`.
     pub fn is_reached(self, end: LineEnd, x: Color) -> bool {
         let needed = match end {
-            LineEnd::Mate { mated } if mated == x => Goal::X_MATED,
-            LineEnd::Mate { .. } => Goal::X_MATES,
-            LineEnd::Stalemate { stalemated } if stalemated == x => Goal::X_STALEMATED,
-            LineEnd::Stalemate { .. } => Goal::OPPONENT_STALEMATED,
-            LineEnd::Dead => Goal::DEAD,
-            LineEnd::Repetition | LineEnd::FiftyMoves => Goal::GAME_RULE_DRAW,
+            LineEnd::Mate { mated } if mated == x => Aim::X_MATED,
+            LineEnd::Mate { .. } => Aim::X_MATES,
+            LineEnd::Stalemate { stalemated } if stalemated == x => Aim::X_STALEMATED,
+            LineEnd::Stalemate { .. } => Aim::OPPONENT_STALEMATED,
+            LineEnd::Dead => Aim::DEAD,
+            LineEnd::Repetition | LineEnd::FiftyMoves => Aim::GAME_RULE_DRAW,
         };
         needed.within(self)
     }
 }
 
 /// Everything that decides the answer of a line search besides the position and the bound:
-/// who x is, how each side's plies are quantified, the goal, and which draws end a line. A
+/// who x is, how each side's plies are quantified, the aim, and which draws end a line. A
 /// [`LineTable`] holds the answers of exactly one question.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct LineQuestion {
     pub x: Color,
     pub x_plays: Quantifier,
     pub opponent_plays: OpponentPlay,
-    pub goal: Goal,
+    pub aim: Aim,
     pub draws: DrawRules,
 }
 
@@ -131,7 +133,7 @@ impl LineQuestion {
             x,
             x_plays: Quantifier::Exists,
             opponent_plays: OpponentPlay::Moves(Quantifier::ForAll),
-            goal: Goal::X_MATES,
+            aim: Aim::X_MATES,
             draws: DrawRules::Problem,
         }
     }
@@ -144,7 +146,7 @@ impl LineQuestion {
             x,
             x_plays: Quantifier::Exists,
             opponent_plays: OpponentPlay::Moves(Quantifier::Exists),
-            goal: Goal::X_MATED,
+            aim: Aim::X_MATED,
             draws: DrawRules::Problem,
         }
     }
@@ -152,7 +154,7 @@ impl LineQuestion {
     /// Kulyukin's "winnable": some line ends with x mating (∃, ∃, x mates).
     pub fn help_win(x: Color) -> LineQuestion {
         LineQuestion {
-            goal: Goal::X_MATES,
+            aim: Aim::X_MATES,
             ..LineQuestion::help_mate(x)
         }
     }
@@ -160,7 +162,7 @@ impl LineQuestion {
     /// Kulyukin's "drawable": some line ends in stalemate or a dead position.
     pub fn help_draw(x: Color) -> LineQuestion {
         LineQuestion {
-            goal: Goal::DRAW,
+            aim: Aim::DRAW,
             ..LineQuestion::help_mate(x)
         }
     }
@@ -168,7 +170,7 @@ impl LineQuestion {
     /// Some line ends at all; its negation is Kulyukin's absolute hang.
     pub fn any_end(x: Color) -> LineQuestion {
         LineQuestion {
-            goal: Goal::ANY_END,
+            aim: Aim::ANY_END,
             ..LineQuestion::help_mate(x)
         }
     }
@@ -179,7 +181,7 @@ impl LineQuestion {
             x,
             x_plays: Quantifier::ForAll,
             opponent_plays: OpponentPlay::Moves(Quantifier::Exists),
-            goal: Goal::X_MATED,
+            aim: Aim::X_MATED,
             draws: DrawRules::Problem,
         }
     }
@@ -190,7 +192,7 @@ impl LineQuestion {
             x,
             x_plays: Quantifier::Exists,
             opponent_plays: OpponentPlay::Passes,
-            goal: Goal::X_MATES,
+            aim: Aim::X_MATES,
             draws: DrawRules::Problem,
         }
     }

@@ -1,7 +1,7 @@
 //! The line-quantifier search: does some line (∃), or every line (∀), of at most n plies from
-//! a position end in the question's goal? Depth-first over the rules, with the
+//! a position end in the question's aim? Depth-first over the rules, with the
 //! [`LineTable`]'s bounds, shortest first by iterative deepening, and goal-directed pruning on
-//! the last ply (only checks can mate; a goal the mover's last ply cannot reach fails at once)
+//! the last ply (only checks can mate; an aim the mover's last ply cannot reach fails at once)
 //! and, for stalemates, on the ply before it ([`LineRules::may_be_stalemated_after`]). A
 //! stalemate search tries captures first at its ∃ plies, and a witness follows the search's
 //! order, so it walks the line the search found.
@@ -16,7 +16,7 @@
 use super::end::{recurrable, FIFTY_MOVES};
 use super::prune::{LineRules, MobileUnits, MOST_UNITS_ONE_MOVE_TAKES};
 use super::{
-    DrawRules, Goal, LineEnd, LineQuestion, LineTable, OpponentPlay, Quantifier, MAX_PLIES,
+    Aim, DrawRules, LineEnd, LineQuestion, LineTable, OpponentPlay, Quantifier, MAX_PLIES,
 };
 use crate::kernel::SearchControl;
 use crate::rules::{Moves, RuleMove};
@@ -81,7 +81,7 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
     }
 
     /// The fewest plies p ≤ `max` within which the question holds at `pos` (p = 0 when the
-    /// line has already ended in the goal), or `None` when it fails within `max`.
+    /// line has already ended in the aim), or `None` when it fails within `max`.
     pub fn shortest(&mut self, pos: &R, max: u32) -> Result<Option<u32>, Stopped> {
         for plies in 0..=max {
             if self.holds(pos, plies)? {
@@ -135,7 +135,7 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
 
     /// One line along which the question holds within `plies` (it must hold there): at ∃
     /// plies the first successful move, at ∀ plies the move that holds out longest, a pass as
-    /// the null move. The line stops at its end (the goal).
+    /// the null move. The line stops at its end (the aim).
     pub fn witness(&mut self, pos: &R, plies: u32) -> Result<Vec<R::Move>, Stopped> {
         let (mut line, start) = (Vec::new(), self.line.len());
         let mut pos = pos.clone();
@@ -162,18 +162,18 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
         Ok(line)
     }
 
-    /// The plies that matter at `pos` within `plies`: when the goal is a mate by one side only
+    /// The plies that matter at `pos` within `plies`: when the aim is a mate by one side only
     /// and the last of the `plies` would be the other side's, that ply cannot reach it, and the
     /// answer is the one within one ply fewer (so a help win, odd, is never searched at even
     /// bounds). Not in series play, where the opponent's turns are passes.
     fn useful_plies(&self, pos: &R, plies: u32) -> u32 {
-        let LineQuestion { x, goal, .. } = self.question;
+        let LineQuestion { x, aim, .. } = self.question;
         if plies == 0 || self.question.opponent_plays == OpponentPlay::Passes {
             return plies;
         }
-        let mater = if goal.within(Goal::X_MATES) {
+        let mater = if aim.within(Aim::X_MATES) {
             x
-        } else if goal.within(Goal::X_MATED) {
+        } else if aim.within(Aim::X_MATED) {
             !x
         } else {
             return plies;
@@ -239,13 +239,13 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
     /// The recursion: exact unless `self.stopped` is set, and then never stored.
     fn search(&mut self, pos: &R, plies: u32) -> bool {
         if let Some(end) = self.end_of(pos) {
-            return self.question.goal.is_reached(end, self.question.x);
+            return self.question.aim.is_reached(end, self.question.x);
         }
         let plies = self.useful_plies(pos, plies);
         if plies == 0 || self.stopped {
             return false;
         }
-        if self.prunes && self.question.goal.within(Goal::DEAD) && plies < pos.plies_to_dead() {
+        if self.prunes && self.question.aim.within(Aim::DEAD) && plies < pos.plies_to_dead() {
             return false;
         }
         // The last ply is cheaper to answer again than to keep: it stays out of the table.
@@ -273,7 +273,7 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
                         self.children_answer(pos, &moves, plies, Quantifier::Exists)
                     }
                     Quantifier::ForAll => {
-                        // Fewer candidates than moves: some move cannot reach the goal.
+                        // Fewer candidates than moves: some move cannot reach the aim.
                         moves.len() as u64 == pos.count_legal_moves()
                             && self.children_answer(pos, &moves, plies, Quantifier::ForAll)
                     }
@@ -324,16 +324,16 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
 
     /// The moves worth trying at a position that is no end: all of them, except on the last
     /// two plies ([`LineSearch::second_to_last_ply`]). On the last ply the move must end the
-    /// line in the goal. The mover's last move can mate the
+    /// line in the aim. The mover's last move can mate the
     /// opponent (only a check may), stalemate it (only when it has no more mobile units than
     /// the move can take away: [`LineRules`]) or leave a dead position (only when the material
     /// allows it in one ply, by a capture or a promotion); a move that can do none of what the
-    /// goal asks is not tried.
+    /// aim asks is not tried.
     /// Under the game's draw rules any move may end the line drawn (a recurrence, the 50th
-    /// move): all are tried when the goal counts such a draw.
+    /// move): all are tried when the aim counts such a draw.
     fn candidates(&self, pos: &R, plies: u32) -> Moves<R> {
-        let game_draws = self.question.draws == DrawRules::Game
-            && Goal::GAME_RULE_DRAW.within(self.question.goal);
+        let game_draws =
+            self.question.draws == DrawRules::Game && Aim::GAME_RULE_DRAW.within(self.question.aim);
         if plies > 2 || game_draws || !self.prunes {
             return pos.legal_moves();
         }
@@ -341,15 +341,15 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
             return self.second_to_last_ply(pos);
         }
         let (mover_mates, mover_stalemates) = if pos.turn() == self.question.x {
-            (Goal::X_MATES, Goal::OPPONENT_STALEMATED)
+            (Aim::X_MATES, Aim::OPPONENT_STALEMATED)
         } else {
-            (Goal::X_MATED, Goal::X_STALEMATED)
+            (Aim::X_MATED, Aim::X_STALEMATED)
         };
-        let goal = self.question.goal;
-        let mates = mover_mates.within(goal);
-        let kills = Goal::DEAD.within(goal) && pos.plies_to_dead() <= 1;
+        let aim = self.question.aim;
+        let mates = mover_mates.within(aim);
+        let kills = Aim::DEAD.within(aim) && pos.plies_to_dead() <= 1;
         let units = mover_stalemates
-            .within(goal)
+            .within(aim)
             .then(|| stalemate_units(pos))
             .flatten();
         let mut moves = Moves::<R>::new();
@@ -382,11 +382,11 @@ impl<'a, R: LineRules> LineSearch<'a, R> {
 
 impl<R: LineRules> LineSearch<'_, R> {
     /// The order of the moves at an ∃ ply: captures first (keeping their order, and the
-    /// others' among themselves) when the goal holds a stalemate and at least three plies are
+    /// others' among themselves) when the aim holds a stalemate and at least three plies are
     /// left, for a capture takes men the stalemate would have to take away; else move order.
     /// Only which line is found first depends on it, never an answer.
     fn order(&self, pos: &R, plies: u32, moves: &mut Moves<R>) {
-        if plies < 3 || !self.prunes || !self.question.goal.meets(Goal::STALEMATE) {
+        if plies < 3 || !self.prunes || !self.question.aim.meets(Aim::STALEMATE) {
             return;
         }
         let mut front = 0;
@@ -398,24 +398,24 @@ impl<R: LineRules> LineSearch<'_, R> {
         }
     }
 
-    /// The moves worth trying two plies before the bound when the goal is stalemate: those
+    /// The moves worth trying two plies before the bound when the aim is stalemate: those
     /// that may stalemate the other side at once ([`LineRules::may_stalemate`]) and those after
     /// which the other side's reply may stalemate the mover
-    /// ([`LineRules::may_be_stalemated_after`]). All moves when the goal holds a mate, or a
+    /// ([`LineRules::may_be_stalemated_after`]). All moves when the aim holds a mate, or a
     /// dead position two plies may reach.
     fn second_to_last_ply(&self, pos: &R) -> Moves<R> {
-        let goal = self.question.goal;
+        let aim = self.question.aim;
         let mut moves = pos.legal_moves();
-        let dead_in_reach = Goal::DEAD.within(goal) && pos.plies_to_dead() <= 2;
-        if goal.meets(Goal::X_MATES.or(Goal::X_MATED)) || dead_in_reach {
+        let dead_in_reach = Aim::DEAD.within(aim) && pos.plies_to_dead() <= 2;
+        if aim.meets(Aim::X_MATES.or(Aim::X_MATED)) || dead_in_reach {
             return moves;
         }
         let (mover_stalemated, other_stalemated) = if pos.turn() == self.question.x {
-            (Goal::X_STALEMATED, Goal::OPPONENT_STALEMATED)
+            (Aim::X_STALEMATED, Aim::OPPONENT_STALEMATED)
         } else {
-            (Goal::OPPONENT_STALEMATED, Goal::X_STALEMATED)
+            (Aim::OPPONENT_STALEMATED, Aim::X_STALEMATED)
         };
-        let (own, landings) = if mover_stalemated.within(goal) {
+        let (own, landings) = if mover_stalemated.within(aim) {
             match pos.own_units(&moves) {
                 Some(units) => (Some(units), pos.landing_units()),
                 None => return moves,
@@ -424,7 +424,7 @@ impl<R: LineRules> LineSearch<'_, R> {
             (None, None)
         };
         let theirs = other_stalemated
-            .within(goal)
+            .within(aim)
             .then(|| stalemate_units(pos))
             .flatten();
         // The landing argument first: it needs no move generated.

@@ -33,20 +33,20 @@ fn goals_are_read_from_x() {
     let mated_black = LineEnd::Mate {
         mated: Color::Black,
     };
-    assert!(Goal::X_MATES.is_reached(mated_black, Color::White));
-    assert!(!Goal::X_MATES.is_reached(mated_black, Color::Black));
-    assert!(Goal::X_MATED.is_reached(mated_black, Color::Black));
-    assert!(!Goal::DRAW.is_reached(mated_black, Color::White));
-    assert!(Goal::ANY_END.is_reached(mated_black, Color::White));
+    assert!(Aim::X_MATES.is_reached(mated_black, Color::White));
+    assert!(!Aim::X_MATES.is_reached(mated_black, Color::Black));
+    assert!(Aim::X_MATED.is_reached(mated_black, Color::Black));
+    assert!(!Aim::DRAW.is_reached(mated_black, Color::White));
+    assert!(Aim::ANY_END.is_reached(mated_black, Color::White));
     let stalemated_white = LineEnd::Stalemate {
         stalemated: Color::White,
     };
-    assert!(Goal::X_STALEMATED.is_reached(stalemated_white, Color::White));
-    assert!(Goal::OPPONENT_STALEMATED.is_reached(stalemated_white, Color::Black));
-    assert!(Goal::STALEMATE.is_reached(stalemated_white, Color::Black));
-    assert!(Goal::DEAD.is_reached(LineEnd::Dead, Color::Black));
-    assert!(!Goal::STALEMATE.is_reached(LineEnd::Dead, Color::Black));
-    assert!(Goal::STALEMATE.within(Goal::DRAW) && !Goal::DRAW.within(Goal::STALEMATE));
+    assert!(Aim::X_STALEMATED.is_reached(stalemated_white, Color::White));
+    assert!(Aim::OPPONENT_STALEMATED.is_reached(stalemated_white, Color::Black));
+    assert!(Aim::STALEMATE.is_reached(stalemated_white, Color::Black));
+    assert!(Aim::DEAD.is_reached(LineEnd::Dead, Color::Black));
+    assert!(!Aim::STALEMATE.is_reached(LineEnd::Dead, Color::Black));
+    assert!(Aim::STALEMATE.within(Aim::DRAW) && !Aim::DRAW.within(Aim::STALEMATE));
 }
 
 #[test]

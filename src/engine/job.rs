@@ -30,7 +30,7 @@ use crate::composer::stream::suggestions;
 use crate::kernel::SearchControl;
 use crate::perft::divide_with_total;
 use crate::problem::{Problem, Stipulation, TryMode};
-use crate::search::{search, Clock, Limits, Score, SearchMemory, SearchResult, TimeBudget};
+use crate::search::{search, Clock, GoLimits, Score, SearchMemory, SearchResult, TimeBudget};
 use crate::solver::{mate_search_among, solve_with_table, MateFound, TranspositionTable};
 use parking_lot::Mutex;
 use std::panic::{self, AssertUnwindSafe};
@@ -87,7 +87,7 @@ pub enum Task {
 #[derive(Clone, Debug)]
 pub struct Go {
     pub task: Task,
-    pub limits: Limits,
+    pub limits: GoLimits,
     pub budget: Option<TimeBudget>,
     /// Pondering: the budget starts at `ponderhit`, the best move waits for it.
     pub ponder: bool,
@@ -341,11 +341,11 @@ fn run_mate(job: &Job, moves: u32, ctx: &Context) -> (Move, Option<Move>) {
             } else {
                 Message::NoMate(moves)
             });
-            let limits = Limits {
+            let limits = GoLimits {
                 depth: Some(FALLBACK_DEPTH),
                 multipv: 1,
                 searchmoves: job.go.limits.searchmoves.clone(),
-                ..Limits::default()
+                ..GoLimits::default()
             };
             let result = game_search(job, &limits, &ctx.switch.control(), ctx, &mut |_| {});
             (result.best, result.ponder)
@@ -481,7 +481,7 @@ fn prove_seen_mate(
 /// first line of an iteration scores for the side to move.
 fn game_search(
     job: &Job,
-    limits: &Limits,
+    limits: &GoLimits,
     control: &SearchControl,
     ctx: &Context,
     on_mate_score: &mut dyn FnMut(u32),

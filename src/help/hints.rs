@@ -13,7 +13,7 @@
 //! is searched move by move, with the mate arguments, which know that a side without a king
 //! is never mated.
 
-use super::search::{Found, Limits, Plan};
+use super::search::{Found, HelpOptions, Plan};
 use super::sink::{LineOrder, LineSink, Outcome};
 use crate::board::Position;
 use crate::classify::landing::{free_units, landings_rule_out_a_stalemate, may_lose_every_unit};
@@ -55,7 +55,7 @@ pub trait Hints: Rules {
     fn intelligent_lines_into(
         &self,
         _plan: &Plan,
-        _limits: &Limits,
+        _limits: &HelpOptions,
         _control: &SearchControl,
         _sink: &mut dyn LineSink<Self>,
         _order: Option<&dyn LineOrder<Self>>,
@@ -67,7 +67,7 @@ pub trait Hints: Rules {
     fn intelligent_lines(
         &self,
         plan: &Plan,
-        limits: &Limits,
+        limits: &HelpOptions,
         control: &SearchControl,
     ) -> Option<Found<Self::Move>> {
         let mut lines = Vec::new();
@@ -184,7 +184,7 @@ impl Hints for Position {
     fn intelligent_lines_into(
         &self,
         plan: &Plan,
-        limits: &Limits,
+        limits: &HelpOptions,
         control: &SearchControl,
         sink: &mut dyn LineSink<Self>,
         order: Option<&dyn LineOrder<Self>>,

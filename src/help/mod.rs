@@ -30,7 +30,7 @@ mod stalemate_men;
 mod table;
 
 pub use hints::{Hints, MovesLeft};
-pub use search::{search_lines, search_lines_into, End, Found, Limits, Plan};
+pub use search::{search_lines, search_lines_into, End, Found, HelpOptions, Plan};
 pub use sink::{LineOrder, LineSink, Outcome};
 
 use crate::kernel::SearchControl;
@@ -159,7 +159,7 @@ pub fn solve_into<R: Hints>(
     }
     let plan = part_plan(problem, part).ok_or(HelpError::Unsupported(stipulation))?;
     let position = part_position(problem, part);
-    let limits = search::Limits {
+    let limits = search::HelpOptions {
         max_lines: problem.options.max_solutions.map(|n| n as usize),
         stop_on_short: problem.options.stop_on_short_solutions,
         table_mb,

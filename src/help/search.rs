@@ -97,9 +97,10 @@ impl Plan {
     }
 }
 
-/// Limits from the problem's options.
+/// What the problem's options ask of a help or series search (`MaxSolutions`,
+/// `StopOnShortSolutions`, `Hash`).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Limits {
+pub struct HelpOptions {
     /// `MaxSolutions n`: stop after this many lines.
     pub max_lines: Option<usize>,
     /// `StopOnShortSolutions`: no longer lengths once a shorter one has solutions.
@@ -161,7 +162,7 @@ impl<M> Found<M> {
 pub fn search_lines<R: Hints>(
     pos: &R,
     plan: &Plan,
-    limits: &Limits,
+    limits: &HelpOptions,
     control: &SearchControl,
 ) -> Found<R::Move> {
     let mut lines = Vec::new();
@@ -187,7 +188,7 @@ pub fn search_lines<R: Hints>(
 pub fn search_lines_into<R: Hints>(
     pos: &R,
     plan: &Plan,
-    limits: &Limits,
+    limits: &HelpOptions,
     control: &SearchControl,
     sink: &mut dyn LineSink<R>,
     order: Option<&dyn LineOrder<R>>,
@@ -203,7 +204,7 @@ pub fn search_lines_into<R: Hints>(
 pub(super) fn search_delivering<R: Hints>(
     pos: &R,
     plan: &Plan,
-    limits: &Limits,
+    limits: &HelpOptions,
     control: &SearchControl,
     out: &mut Delivery<'_, R>,
 ) -> Outcome {

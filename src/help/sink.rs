@@ -14,7 +14,7 @@
 //!
 //! It never searches and never writes text itself.
 
-use super::search::Limits;
+use super::search::HelpOptions;
 use crate::rules::{RuleMove, Rules};
 use std::ops::ControlFlow;
 
@@ -87,7 +87,7 @@ pub(super) struct Delivery<'a, R: Rules> {
 impl<'a, R: Rules> Delivery<'a, R> {
     pub(super) fn new(
         start: &R,
-        limits: &Limits,
+        limits: &HelpOptions,
         sink: &'a mut dyn LineSink<R>,
         order: Option<&'a dyn LineOrder<R>>,
     ) -> Delivery<'a, R> {

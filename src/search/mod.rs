@@ -28,9 +28,10 @@ use crate::board::Move;
 use ordering::History;
 use std::time::Duration;
 
-/// What limits a search beyond time (which the [`Clock`] carries) and the stop flag.
+/// What the UCI `go` command limits beyond time (which the [`Clock`] carries) and the stop
+/// flag: depth, nodes, `MultiPV`, `searchmoves`.
 #[derive(Clone, Debug, Default)]
-pub struct Limits {
+pub struct GoLimits {
     /// Deepest iteration in plies (clamped to [`MAX_DEPTH`]).
     pub depth: Option<u32>,
     /// Node budget, shared with every search on the same [`crate::kernel::SearchControl`].
@@ -103,7 +104,7 @@ mod tests {
     use crate::board::{Position, Validation};
     use crate::kernel::SearchControl;
 
-    fn run(fen: &str, limits: Limits) -> (SearchResult, Vec<Iteration>) {
+    fn run(fen: &str, limits: GoLimits) -> (SearchResult, Vec<Iteration>) {
         let pos = Position::from_fen(fen, Validation::Lenient).unwrap();
         let mut memory = SearchMemory::new(4);
         let mut lines = Vec::new();
@@ -119,10 +120,10 @@ mod tests {
         (result, lines)
     }
 
-    fn depth(d: u32) -> Limits {
-        Limits {
+    fn depth(d: u32) -> GoLimits {
+        GoLimits {
             depth: Some(d),
-            ..Limits::default()
+            ..GoLimits::default()
         }
     }
 
@@ -174,10 +175,10 @@ mod tests {
         let start = crate::board::STARTPOS_FEN;
         let (_, lines) = run(
             start,
-            Limits {
+            GoLimits {
                 depth: Some(2),
                 multipv: 3,
-                ..Limits::default()
+                ..GoLimits::default()
             },
         );
         let last_three: Vec<&Iteration> = lines.iter().filter(|l| l.depth == 2).collect();
@@ -197,10 +198,10 @@ mod tests {
             .unwrap();
         let (result, _) = run(
             start,
-            Limits {
+            GoLimits {
                 depth: Some(3),
                 searchmoves: vec![only],
-                ..Limits::default()
+                ..GoLimits::default()
             },
         );
         assert_eq!(result.best, only);
@@ -211,9 +212,9 @@ mod tests {
         let pos = Position::startpos();
         for budget in [5_000u64, 50_000, 400_000] {
             let control = SearchControl::unlimited().with_node_limit(budget);
-            let limits = Limits {
+            let limits = GoLimits {
                 nodes: Some(budget),
-                ..Limits::default()
+                ..GoLimits::default()
             };
             let mut memory = SearchMemory::new(1);
             let mut last_reported = 0;
@@ -246,7 +247,7 @@ mod tests {
         let result = search(
             &pos,
             &[pos.key()],
-            &Limits::default(),
+            &GoLimits::default(),
             &Clock::new(None, false),
             &control,
             &mut memory,

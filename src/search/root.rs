@@ -7,7 +7,7 @@
 //! moves it finished: a root move that beat the previous best in full is better than that move.
 
 use super::alphabeta::Searcher;
-use super::{Clock, Iteration, Limits, Score, SearchMemory, SearchResult, MAX_PLY};
+use super::{Clock, GoLimits, Iteration, Score, SearchMemory, SearchResult, MAX_PLY};
 use crate::board::{Move, Position};
 use crate::kernel::SearchControl;
 use crate::solver::{Prover, TranspositionTable};
@@ -43,10 +43,10 @@ impl RootMove {
 ///
 /// ```
 /// use mateproof::board::{Position, Validation};
-/// use mateproof::search::{search, Clock, Limits, SearchMemory};
+/// use mateproof::search::{search, Clock, GoLimits, SearchMemory};
 /// use mateproof::kernel::SearchControl;
 /// let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Validation::Strict).unwrap();
-/// let limits = Limits { depth: Some(3), ..Limits::default() };
+/// let limits = GoLimits { depth: Some(3), ..GoLimits::default() };
 /// let mut memory = SearchMemory::new(1);
 /// let clock = Clock::new(None, false);
 /// let result = search(&pos, &[pos.key()], &limits, &clock, &SearchControl::unlimited(), &mut memory, &mut |_| {});
@@ -56,7 +56,7 @@ impl RootMove {
 pub fn search(
     pos: &Position,
     game_keys: &[u64],
-    limits: &Limits,
+    limits: &GoLimits,
     clock: &Clock,
     control: &SearchControl,
     memory: &mut SearchMemory,

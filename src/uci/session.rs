@@ -20,7 +20,7 @@ use crate::engine::{Engine, Go, Settings, Task};
 use crate::notation::{parse_uci, Notation, ParseMoveError};
 use crate::popeye::shown::PRESENTATION;
 use crate::problem::Stipulation;
-use crate::search::{ClockState, Limits, TimeBudget};
+use crate::search::{ClockState, GoLimits, TimeBudget};
 use std::sync::Arc;
 
 /// Whether the command loop goes on.
@@ -92,11 +92,15 @@ impl Session {
             Command::Position(spec) => self.set_position(&spec)?,
             Command::Go(params) => self.go(&params)?,
             Command::Perft(depth) => {
-                self.start(Task::Perft(depth), Limits::default(), None, false, false)
+                self.start(Task::Perft(depth), GoLimits::default(), None, false, false)
             }
-            Command::Classify(plies) => {
-                self.start(Task::Classify(plies), Limits::default(), None, false, false)
-            }
+            Command::Classify(plies) => self.start(
+                Task::Classify(plies),
+                GoLimits::default(),
+                None,
+                false,
+                false,
+            ),
             Command::Stop => self.engine.stop(),
             Command::PonderHit => {
                 if !self.engine.ponderhit() {
@@ -201,7 +205,7 @@ impl Session {
             (None, Some(n)) => Task::Mate(n),
             (None, None) => Task::Game,
         };
-        let limits = Limits {
+        let limits = GoLimits {
             depth: p.depth,
             nodes: p.nodes,
             multipv: self.options.multipv,
@@ -214,7 +218,7 @@ impl Session {
     fn start(
         &mut self,
         task: Task,
-        limits: Limits,
+        limits: GoLimits,
         budget: Option<TimeBudget>,
         ponder: bool,
         infinite: bool,

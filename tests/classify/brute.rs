@@ -1,7 +1,7 @@
 //! `classify` against a brute force written here on shakmaty 0.30.1, on seeded random
 //! positions of 3 to 7 men within at most 5 plies: every one of the six verdicts, the forced
 //! win's keys, and each witness line replayed by shakmaty (legal, of the stated length, ending
-//! first at its end, in the goal). The helpmate and series presets are compared with the same
+//! first at its end, in the aim). The helpmate and series presets are compared with the same
 //! brute force. The implications of the theory digest's §1.17 are property tests over the same
 //! kind of positions, each side asked by its own search (no shortcut of `classify`).
 //!
@@ -11,7 +11,7 @@
 
 use mateproof::board::{Color, Move, Position, Validation};
 use mateproof::classify::{
-    classify, Classification, DrawRules, Goal, LineQuestion, LineSearch, LineTable, OpponentPlay,
+    classify, Aim, Classification, DrawRules, LineQuestion, LineSearch, LineTable, OpponentPlay,
     Quantifier,
 };
 use mateproof::kernel::SearchControl;
@@ -87,7 +87,7 @@ enum Turn {
     Pass,
 }
 
-/// The brute force for one question: x, how each side plays, the goal.
+/// The brute force for one question: x, how each side plays, the aim.
 struct Brute {
     x: shakmaty::Color,
     x_turn: Turn,
@@ -332,12 +332,12 @@ fn the_helpmate_and_series_presets_agree_with_the_brute_force() {
 }
 
 /// Every quantifier pair, for the implications.
-fn question(x: Color, x_plays: Quantifier, other: Quantifier, goal: Goal) -> LineQuestion {
+fn question(x: Color, x_plays: Quantifier, other: Quantifier, aim: Aim) -> LineQuestion {
     LineQuestion {
         x,
         x_plays,
         opponent_plays: OpponentPlay::Moves(other),
-        goal,
+        aim,
         draws: DrawRules::Problem,
     }
 }
@@ -353,8 +353,8 @@ proptest! {
         let x = Position::from_fen(&fen, Validation::Strict).expect("FEN").turn();
         let (e, a) = (Quantifier::Exists, Quantifier::ForAll);
         let help_win = asks(LineQuestion::help_win(x), &fen, plies);
-        let forced_win = asks(question(x, e, a, Goal::X_MATES), &fen, plies);
-        let every_line_wins = asks(question(x, a, a, Goal::X_MATES), &fen, plies);
+        let forced_win = asks(question(x, e, a, Aim::X_MATES), &fen, plies);
+        let every_line_wins = asks(question(x, a, a, Aim::X_MATES), &fen, plies);
         prop_assert!(!forced_win || help_win, "{fen} within {plies}: forced win, no help win");
         prop_assert!(!every_line_wins || forced_win, "{fen} within {plies}: ∀∀ win, no forced win");
         let forced_loss = asks(LineQuestion::forced_loss(x), &fen, plies);

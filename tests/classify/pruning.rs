@@ -1,5 +1,5 @@
 //! The pruned line search against the plain one ([`LineSearch::plain`], every legal move on
-//! every ply, no material bound) on seeded random positions of 3 to 13 men: for every goal a
+//! every ply, no material bound) on seeded random positions of 3 to 13 men: for every aim a
 //! pruning rule looks at (mates, stalemates of either side, dead positions, their unions) and
 //! every quantifier pair, the shortest p within the bound must be the same. The brute force of
 //! classify_brute covers up to 7 men; this covers the crowded positions where the two-ply
@@ -8,7 +8,7 @@
 
 use mateproof::board::{Position, Validation};
 use mateproof::classify::{
-    DrawRules, Goal, LineQuestion, LineSearch, LineTable, OpponentPlay, Quantifier,
+    Aim, DrawRules, LineQuestion, LineSearch, LineTable, OpponentPlay, Quantifier,
 };
 use mateproof::kernel::SearchControl;
 
@@ -20,14 +20,14 @@ use common::Rng;
 /// Random positions compared.
 const POSITIONS: usize = 500;
 
-const GOALS: [Goal; 7] = [
-    Goal::X_MATES,
-    Goal::X_MATED,
-    Goal::X_STALEMATED,
-    Goal::OPPONENT_STALEMATED,
-    Goal::DEAD,
-    Goal::DRAW,
-    Goal::ANY_END,
+const AIMS: [Aim; 7] = [
+    Aim::X_MATES,
+    Aim::X_MATED,
+    Aim::X_STALEMATED,
+    Aim::OPPONENT_STALEMATED,
+    Aim::DEAD,
+    Aim::DRAW,
+    Aim::ANY_END,
 ];
 
 fn shortest(question: LineQuestion, pos: &Position, max: u32, plain: bool) -> Option<u32> {
@@ -45,19 +45,19 @@ fn shortest(question: LineQuestion, pos: &Position, max: u32, plain: bool) -> Op
 /// 1.Nxc6 Qd8 2.Nxd8 stalemates (the knight's capture uncovers the rook h6's pin of g6).
 const ONCE_WRONG: [(&str, u32); 1] = [("1q6/8/k1r3nR/2Q1N3/8/3P4/3K4/8 w - - 0 1", 3)];
 
-/// Compares the pruned and the plain search at `fen` within `max` on every goal and quantifier
+/// Compares the pruned and the plain search at `fen` within `max` on every aim and quantifier
 /// pair: how many questions hold after at least one ply.
 fn compare(fen: &str, max: u32) -> usize {
     let pos = Position::from_fen(fen, Validation::Strict).expect("FEN");
     let (e, a) = (Quantifier::Exists, Quantifier::ForAll);
     let mut found = 0;
-    for goal in GOALS {
+    for aim in AIMS {
         for (x_plays, other) in [(e, e), (e, a), (a, e), (a, a)] {
             let question = LineQuestion {
                 x: pos.turn(),
                 x_plays,
                 opponent_plays: OpponentPlay::Moves(other),
-                goal,
+                aim,
                 draws: DrawRules::Problem,
             };
             let pruned = shortest(question, &pos, max, false);

@@ -8,7 +8,7 @@
 //! test counts the positions answered.
 
 use mateproof::board::{Position, Validation};
-use mateproof::help::{search_lines, Hints, Limits, Plan};
+use mateproof::help::{search_lines, HelpOptions, Hints, Plan};
 use mateproof::kernel::SearchControl;
 
 use crate::common;
@@ -21,7 +21,7 @@ fn both(fen: &str, stipulation: &str) -> Option<(Vec<String>, Vec<String>)> {
     let pos = Position::from_fen(fen, Validation::Lenient).ok()?;
     let plan = Plan::of(&stipulation.parse().ok()?)?;
     let control = SearchControl::unlimited();
-    let limits = Limits::default();
+    let limits = HelpOptions::default();
     let intelligent = pos.intelligent_lines(&plan, &limits, &control)?;
     let plain = search_lines(&pos, &plan, &limits, &control);
     assert!(intelligent.complete && plain.complete);

@@ -9,7 +9,7 @@
 //! Popeye writers used before and which `tests/help/popeye.rs` pins against Popeye's text.
 
 use mateproof::board::{Move, Position, Validation};
-use mateproof::help::{search_lines, search_lines_into, Hints, Limits, LineSink, Plan};
+use mateproof::help::{search_lines, search_lines_into, HelpOptions, Hints, LineSink, Plan};
 use mateproof::kernel::SearchControl;
 use mateproof::popeye::line_text::{sort_lines, LineStyle, PopeyeLineOrder};
 use mateproof::solution::Line;
@@ -23,7 +23,12 @@ use help_positions::random_fen;
 
 /// Every line of `plan` from `pos`, collected and then sorted into Popeye's order.
 fn sorted(pos: &Position, plan: &Plan, style: LineStyle) -> Vec<Vec<Move>> {
-    let found = search_lines(pos, plan, &Limits::default(), &SearchControl::unlimited());
+    let found = search_lines(
+        pos,
+        plan,
+        &HelpOptions::default(),
+        &SearchControl::unlimited(),
+    );
     let mut lines: Vec<Line> = found
         .lines
         .into_iter()
@@ -37,7 +42,7 @@ fn sorted(pos: &Position, plan: &Plan, style: LineStyle) -> Vec<Vec<Move>> {
 fn streamed(
     pos: &Position,
     plan: &Plan,
-    limits: &Limits,
+    limits: &HelpOptions,
     style: LineStyle,
 ) -> (Vec<Vec<Move>>, mateproof::help::Outcome) {
     let mut lines = Vec::new();
@@ -112,7 +117,7 @@ const KINDS: [(&str, bool, usize); 10] = [
 fn streamed_lines_come_in_popeye_order() {
     let notable = on_random_positions(0x5742_ea4d_0001, &KINDS, 60, |fen, pos, plan, style| {
         let expected = sorted(pos, plan, style);
-        let (lines, outcome) = streamed(pos, plan, &Limits::default(), style);
+        let (lines, outcome) = streamed(pos, plan, &HelpOptions::default(), style);
         assert_eq!(lines, expected, "{plan:?} in {fen}");
         assert!(outcome.complete && !outcome.max_lines_reached);
         assert_eq!(outcome.lines, lines.len());
@@ -129,9 +134,9 @@ fn max_solutions_keeps_the_first_lines_in_popeye_order() {
             return false;
         }
         for max in [1, 2, expected.len(), expected.len() + 1] {
-            let limits = Limits {
+            let limits = HelpOptions {
                 max_lines: Some(max),
-                ..Limits::default()
+                ..HelpOptions::default()
             };
             let (lines, outcome) = streamed(pos, plan, &limits, style);
             let kept = max.min(expected.len());
@@ -168,7 +173,12 @@ impl mateproof::help::LineOrder<Position> for ByTarget {
 fn siblings_an_order_ties_are_sorted_by_their_later_moves() {
     use mateproof::rules::Rules;
     on_random_positions(0x5742_ea4d_0004, &KINDS[..8], 30, |fen, pos, plan, _| {
-        let found = search_lines(pos, plan, &Limits::default(), &SearchControl::unlimited());
+        let found = search_lines(
+            pos,
+            plan,
+            &HelpOptions::default(),
+            &SearchControl::unlimited(),
+        );
         let mut expected = found.lines.clone();
         // Shorter lines first in any order, then by ranks.
         expected.sort_by_cached_key(|line| {
@@ -189,7 +199,7 @@ fn siblings_an_order_ties_are_sorted_by_their_later_moves() {
         let outcome = search_lines_into(
             pos,
             plan,
-            &Limits::default(),
+            &HelpOptions::default(),
             &SearchControl::unlimited(),
             &mut lines,
             Some(&ByTarget),
@@ -231,7 +241,7 @@ fn a_sink_that_stops_ends_the_search_incomplete() {
         let outcome = search_lines_into(
             &pos,
             &plan,
-            &Limits::default(),
+            &HelpOptions::default(),
             &SearchControl::unlimited(),
             &mut sink,
             order
@@ -251,7 +261,7 @@ fn intelligent_lines_come_in_the_same_popeye_order() {
         let expected = sorted(pos, plan, style);
         let order = PopeyeLineOrder::of(style);
         let mut lines = Vec::new();
-        let limits = Limits::default();
+        let limits = HelpOptions::default();
         let control = SearchControl::unlimited();
         if let Some(outcome) =
             pos.intelligent_lines_into(plan, &limits, &control, &mut lines, Some(&order))
@@ -261,7 +271,7 @@ fn intelligent_lines_come_in_the_same_popeye_order() {
             answered += 1;
             // MaxSolutions under Intelligent: the first lines in Popeye's order too.
             if expected.len() >= 2 {
-                let limits = Limits {
+                let limits = HelpOptions {
                     max_lines: Some(1),
                     ..limits
                 };

@@ -6,7 +6,7 @@ use mateproof::engine::{
     ComposerEvent, Engine, EngineListener, Go, MateReport, Message, PerftReport, Settings, Task,
 };
 use mateproof::problem::Stipulation;
-use mateproof::search::{Iteration, Limits};
+use mateproof::search::{GoLimits, Iteration};
 use mateproof::solution::Solution;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -93,10 +93,10 @@ fn settings() -> Settings {
 fn go(task: Task, depth: Option<u32>) -> Go {
     Go {
         task,
-        limits: Limits {
+        limits: GoLimits {
             depth,
             multipv: 1,
-            ..Limits::default()
+            ..GoLimits::default()
         },
         budget: None,
         ponder: false,

@@ -11,7 +11,7 @@ use mateproof::engine::{
     ComposerEvent, Engine, EngineListener, Go, MateReport, Message, PerftReport, Settings, Task,
 };
 use mateproof::problem::Stipulation;
-use mateproof::search::{ClockState, Iteration, Limits, TimeBudget};
+use mateproof::search::{ClockState, GoLimits, Iteration, TimeBudget};
 use mateproof::solution::Solution;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex};
@@ -105,9 +105,9 @@ fn settings(threads: usize) -> Settings {
 fn go_form(form: &str) -> Go {
     let mut go = Go {
         task: Task::Game,
-        limits: Limits {
+        limits: GoLimits {
             multipv: 1,
-            ..Limits::default()
+            ..GoLimits::default()
         },
         budget: None,
         ponder: false,

@@ -31,7 +31,7 @@ mod targets;
 mod verify;
 
 use super::hints::Hints;
-use super::search::{default_table_mb, search_delivering, End, Limits, Plan};
+use super::search::{default_table_mb, search_delivering, End, HelpOptions, Plan};
 use super::sink::{ranks, Delivery, LineOrder, LineSink, Outcome};
 use super::table::DeadEnds;
 use crate::board::{Move, Position};
@@ -95,7 +95,7 @@ const TABLE_MB: usize = 32;
 pub(super) fn lines_into(
     pos: &Position,
     plan: &Plan,
-    limits: &Limits,
+    limits: &HelpOptions,
     control: &SearchControl,
     sink: &mut dyn LineSink<Position>,
     order: Option<&dyn LineOrder<Position>>,
