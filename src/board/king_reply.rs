@@ -1,7 +1,11 @@
-//! The defender's king after one attacker's move, read without making the move: which of its
-//! moves are then legal, and which comes first in generation order.
+//! The other side's king after one move of the side to move, read without making the move:
+//! which of its moves are then legal, and which comes first in generation order. A fact of
+//! the board's attacks and of its generator's order, so it lives beside them; nothing here
+//! knows what a problem asks.
 //!
-//! A selfmate's last White move fails when Black then has a move that does not mate, and the
+//! The one search that asks is the selfmate's last move pair
+//! (`crate::solver::prover::last_move`, through [`crate::rules::Rules::king_reply_after`]):
+//! a selfmate's last White move fails when Black then has a move that does not mate, and the
 //! search takes the first such move found as the *spoiler* it tries first elsewhere. Most
 //! spoilers are moves of the Black king, and a king move gives check only by discovery, so
 //! when no line runs from White's king through Black's king, every legal king move is one

@@ -1,6 +1,13 @@
 //! The chess board: squares, bitboards, pieces, moves, the position with its legal move
 //! generator, FEN/validation and end states. It knows nothing of problems or text formats
 //! beyond FEN. [`Position`] is the orthodox implementation of [`crate::rules::Rules`].
+//!
+//! Some questions about the legal moves after a move are answered here without making it,
+//! because they read the attack tables and the generator's sinks: which checks may mate
+//! (`mate_candidates`), which of the other side's quiet replies survive it
+//! ([`QuietReplies`]) and what the other side's king can then do ([`KingReply`]). Searches ask
+//! them through [`crate::rules::Rules`]; today the selfmate's last move pair is the only one
+//! that asks the last two, and their module paragraphs say how it uses them.
 
 pub mod attacks;
 mod bitboard;

@@ -1,14 +1,19 @@
-//! Quiet replies that survive a move: for a position with the attacker to move, the
-//! defender's legal moves that give no check (were the attacker to pass), each with the
-//! squares an attacker's move would have to leave or reach to spoil it.
+//! Quiet replies that survive a move: for a position with one side (here White) to move, the
+//! other side's legal moves that give no check (were White to pass), each with the squares a
+//! White move would have to leave or reach to spoil it, so that "does this reply stay legal
+//! and quiet after White's move?" is answered without making the move. It is a fact about
+//! the legal moves of two plies, read from the attack tables and the generator's own sinks
+//! (`MoveSink`, `GenKind`), which is why it lives in the board; nothing here knows what
+//! a problem asks.
 //!
-//! The selfmate's last move pair asks, for each White move, whether every Black reply mates.
-//! A Black reply that stays legal and gives no check after White's move answers "no" without
-//! playing White's move. Say the quiet legal reply `b` goes from `bf` to `bt` and leaves the
-//! Black king on `k` (`bt` for a king move). White's ordinary move (king moves, castling and
-//! e.p. excepted) from `mf` to `mt` changes three squares only: `mf` empties, White's man (of
-//! its promoted role) stands on `mt`, whatever stood there is gone. So `b` stays legal and
-//! quiet unless
+//! The one search that asks is the selfmate's last move pair
+//! (`crate::solver::prover::last_move`, through [`crate::rules::Rules::quiet_replies`] and
+//! its siblings): there every Black reply must mate, so one that stays legal and gives no
+//! check after White's move refutes that move unplayed. Say the quiet legal reply `b` goes
+//! from `bf` to `bt` and leaves the Black king on `k` (`bt` for a king move). White's ordinary
+//! move (king moves, castling and e.p. excepted) from `mf` to `mt` changes three squares
+//! only: `mf` empties, White's man (of its promoted role) stands on `mt`, whatever stood there
+//! is gone. So `b` stays legal and quiet unless
 //! - `mt` is `bf` or `bt` or on `b`'s path (the reply changes or is blocked);
 //! - `mf` is `bt` (a capture that no longer is one);
 //! - the man arriving on `mt` attacks `k` over the board after `b` (a check, or a pin of the
