@@ -5,19 +5,18 @@
 //! once, so a stalemate search skips the last ply where no move can, and
 //! [`Hints::stalemate_preparations`] the only moves after which the other side can stalemate
 //! the mover at once. The default knows nothing (every move is tried); the orthodox rules
-//! join two arguments: the landing argument ([`crate::classify::landing`]), which needs no
-//! move generated and so comes first, and the mobility bounds of the line search ([`crate::classify::LineRules`]:
-//! the stalemated king's free squares, each mobile man's sensors). Each keeps every move that
-//! may stalemate, so their intersection does too. The stalemate arguments and the intelligent
+//! ([`super::orthodox_hints`], apart from the trait so that the arguments it calls on can use
+//! the trait's types) join two arguments: the landing argument ([`crate::classify::landing`]),
+//! which needs no move generated and so comes first, and the mobility bounds of the line
+//! search ([`crate::classify::LineRules`]: the stalemated king's free squares, each mobile
+//! man's sensors). Each keeps every move that may stalemate, so their intersection does too.
+//! The stalemate arguments and the intelligent
 //! mode are made only where both kings stand; a problem without one (Popeye's `NoWk`/`NoBk`)
 //! is searched move by move, with the mate arguments, which know that a side without a king
 //! is never mated.
 
-use super::search::{Found, HelpOptions, Plan};
-use super::sink::{LineOrder, LineSink, Outcome};
-use crate::board::Position;
-use crate::classify::landing::{free_units, landings_rule_out_a_stalemate, may_lose_every_unit};
-use crate::classify::{stalemate_units, LineRules};
+use super::plan::{Found, HelpOptions, Outcome, Plan};
+use super::sink::{LineOrder, LineSink};
 use crate::fairy::FairyPosition;
 use crate::kernel::SearchControl;
 use crate::problem::Goal;
@@ -129,69 +128,3 @@ impl MovesLeft {
 }
 
 impl Hints for FairyPosition {}
-
-impl Hints for Position {
-    /// The cheap refusals first (the landing count, then the king and the units' count of
-    /// the mobility bounds, both before any generation); then the moves, generated once and
-    /// kept where both arguments allow a stalemate.
-    fn stalemate_candidates(&self) -> Option<Moves<Self>> {
-        if !self.has_both_kings() {
-            return None;
-        }
-        let units = free_units(self, !self.turn());
-        if landings_rule_out_a_stalemate(self, &units) {
-            return Some(Moves::<Self>::new());
-        }
-        let Some(mobile) = stalemate_units(self) else {
-            return Some(Moves::<Self>::new());
-        };
-        let mut moves = self.legal_moves();
-        moves.retain(|m| may_lose_every_unit(&units, m) && self.may_stalemate(&mobile, m));
-        Some(moves)
-    }
-
-    /// The cheap landing test first: the mobility bound's per-move test costs far more, so
-    /// it sees only the moves the landings leave.
-    fn stalemate_preparations(&self) -> Option<Moves<Self>> {
-        if !self.has_both_kings() {
-            return None;
-        }
-        let mut moves = self.legal_moves();
-        let mobile = self.own_units(&moves);
-        let landings = self.landing_units();
-        moves.retain(|m| {
-            landings
-                .as_ref()
-                .is_none_or(|units| self.may_prepare_by_landings(units, m))
-                && mobile
-                    .as_ref()
-                    .is_none_or(|units| self.may_be_stalemated_after(units, m))
-        });
-        Some(moves)
-    }
-
-    /// The quiet moves' argument ([`super::mate_preparations`]).
-    fn mate_preparations(&self) -> Option<Moves<Self>> {
-        super::mate_preparations::mate_preparations(self)
-    }
-
-    /// The moves-left argument ([`super::goal_reach`]).
-    fn goal_out_of_reach(&self, goal: Goal, left: MovesLeft) -> bool {
-        super::goal_reach::out_of_reach(self, goal, left)
-    }
-
-    /// Help mates by way of their final positions ([`super::intelligent`]).
-    fn intelligent_lines_into(
-        &self,
-        plan: &Plan,
-        limits: &HelpOptions,
-        control: &SearchControl,
-        sink: &mut dyn LineSink<Self>,
-        order: Option<&dyn LineOrder<Self>>,
-    ) -> Option<Outcome> {
-        if !self.has_both_kings() {
-            return None;
-        }
-        super::intelligent::lines_into(self, plan, limits, control, sink, order)
-    }
-}

@@ -24,14 +24,17 @@ mod goal_reach;
 mod hints;
 mod intelligent;
 mod mate_preparations;
+mod orthodox_hints;
+mod plan;
 mod search;
 mod sink;
 mod stalemate_men;
 mod table;
 
 pub use hints::{Hints, MovesLeft};
-pub use search::{search_lines, search_lines_into, End, Found, HelpOptions, Plan};
-pub use sink::{LineOrder, LineSink, Outcome};
+pub use plan::{End, Found, HelpOptions, Outcome, Plan};
+pub use search::{search_lines, search_lines_into};
+pub use sink::{LineOrder, LineSink};
 
 use crate::kernel::SearchControl;
 use crate::problem::{Problem, Stipulation};
@@ -159,7 +162,7 @@ pub fn solve_into<R: Hints>(
     }
     let plan = part_plan(problem, part).ok_or(HelpError::Unsupported(stipulation))?;
     let position = part_position(problem, part);
-    let limits = search::HelpOptions {
+    let limits = plan::HelpOptions {
         max_lines: problem.options.max_solutions.map(|n| n as usize),
         stop_on_short: problem.options.stop_on_short_solutions,
         table_mb,

@@ -14,7 +14,7 @@
 //!
 //! It never searches and never writes text itself.
 
-use super::search::HelpOptions;
+use super::plan::HelpOptions;
 use crate::rules::{RuleMove, Rules};
 use std::ops::ControlFlow;
 
@@ -50,20 +50,6 @@ pub trait LineOrder<R: Rules> {
     /// order. `last`: `m` ends the line (the move that reaches the goal, or the other side's
     /// closing reply in `ser-h` and `ser-s`).
     fn rank(&self, pos: &R, m: R::Move, last: bool) -> u32;
-}
-
-/// How a search that delivered its lines ended.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct Outcome {
-    /// Lines handed to the sink.
-    pub lines: usize,
-    /// False when the control's limits (or the sink) cut the search short.
-    pub complete: bool,
-    /// True when `MaxSolutions` stopped the search.
-    pub max_lines_reached: bool,
-    /// True when `StopOnShortSolutions` left the longer lengths unsearched.
-    pub stopped_on_short: bool,
-    pub nodes: u64,
 }
 
 /// A line held until its batch is sorted: its ranks from the batch's node on, and its moves.

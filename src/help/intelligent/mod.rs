@@ -31,8 +31,9 @@ mod targets;
 mod verify;
 
 use super::hints::Hints;
-use super::search::{default_table_mb, search_delivering, End, HelpOptions, Plan};
-use super::sink::{ranks, Delivery, LineOrder, LineSink, Outcome};
+use super::plan::{default_table_mb, End, HelpOptions, Outcome, Plan};
+use super::search::search_delivering;
+use super::sink::{ranks, Delivery, LineOrder, LineSink};
 use super::table::DeadEnds;
 use crate::board::{Move, Position};
 use crate::kernel::SearchControl;
